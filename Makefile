@@ -1,0 +1,42 @@
+# Forage: two commands do everything.
+#   make demo   installs what is missing, builds, and runs the main job
+#   make test   installs what is missing, lints, builds, and runs every test
+# Both are idempotent: when everything is installed they go straight to the build.
+
+APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev pkg-config python3
+SWIFT_BUILD_FLAGS ?=
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: demo test deps lint build build-release benchmarks format
+
+demo: deps build-release
+	.build/release/forage --version
+	.build/release/forage store-demo
+
+test: deps lint
+	swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build $(SWIFT_BUILD_FLAGS)
+
+deps:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+lint:
+	swift format lint --strict --recursive --parallel Package.swift Sources Tests Mocks Benchmarks
+
+format:
+	swift format format --in-place --recursive --parallel Package.swift Sources Tests Mocks Benchmarks
+
+build:
+	swift build $(SWIFT_BUILD_FLAGS)
+
+build-release:
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+
+benchmarks: deps
+	cd Benchmarks && swift run -c release

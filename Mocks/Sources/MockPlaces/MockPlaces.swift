@@ -1,0 +1,2 @@
+/// The mock Places server library.
+public enum MockPlacesModule {}

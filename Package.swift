@@ -1,0 +1,140 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Every first-party Swift target builds in Swift 6 mode with warnings treated as errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "forage",
+  platforms: [.macOS(.v14)],
+  products: [
+    .library(name: "ForageStore", targets: ["ForageStore"]),
+    .library(name: "ForageStoreTesting", targets: ["ForageStoreTesting"]),
+    .library(name: "ForageGeo", targets: ["ForageGeo"]),
+    .library(name: "ForageHTTP", targets: ["ForageHTTP"]),
+    .library(name: "ForagePlaces", targets: ["ForagePlaces"]),
+    .library(name: "ForageLocation", targets: ["ForageLocation"]),
+    .library(name: "ForageApp", targets: ["ForageApp"]),
+    .library(name: "MockPlaces", targets: ["MockPlaces"]),
+    .executable(name: "forage", targets: ["forage"]),
+    .executable(name: "mock-places", targets: ["mock-places"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+  ],
+  targets: [
+    // MARK: Native libraries
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .target(name: "CCurlShim", dependencies: ["CCurl"]),
+    .systemLibrary(
+      name: "CGEOS",
+      pkgConfig: "geos",
+      providers: [.apt(["libgeos-dev"])]
+    ),
+    .systemLibrary(
+      name: "CGeodesic",
+      pkgConfig: "proj",
+      providers: [.apt(["libproj-dev"])]
+    ),
+
+    // MARK: Libraries
+    .target(name: "ForageStore", swiftSettings: strict),
+    .target(name: "ForageStoreTesting", dependencies: ["ForageStore"], swiftSettings: strict),
+    .target(name: "ForageGeo", dependencies: ["CGEOS", "CGeodesic"], swiftSettings: strict),
+    .target(name: "ForageHTTP", dependencies: ["CCurlShim"], swiftSettings: strict),
+    .target(
+      name: "ForageLocation",
+      dependencies: ["ForageStore", "ForageGeo"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForagePlaces",
+      dependencies: ["ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageApp",
+      dependencies: [
+        "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation", "ForagePlaces", "MockPlaces",
+      ],
+      resources: [.copy("Bundled")],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "forage",
+      dependencies: [
+        "ForageApp",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+
+    // MARK: Mock Places server (top-level Mocks/ per the product card)
+    .target(
+      name: "MockPlaces",
+      dependencies: ["CGeodesic"],
+      path: "Mocks/Sources/MockPlaces",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "mock-places",
+      dependencies: [
+        "MockPlaces",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Mocks/Sources/mock-places",
+      swiftSettings: strict
+    ),
+
+    // MARK: Test support
+    .target(name: "ForageTestSupport", path: "Tests/ForageTestSupport", swiftSettings: strict),
+
+    // MARK: Tests
+    .testTarget(
+      name: "ForageStoreTests",
+      dependencies: ["ForageStore", "ForageStoreTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageGeoTests",
+      dependencies: ["ForageGeo", "ForageTestSupport"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageHTTPTests",
+      dependencies: ["ForageHTTP", "MockPlaces", "ForageTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageLocationTests",
+      dependencies: ["ForageLocation", "ForageStoreTesting", "ForageTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForagePlacesTests",
+      dependencies: ["ForagePlaces", "MockPlaces", "ForageStoreTesting", "ForageTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "MockPlacesTests",
+      dependencies: ["MockPlaces", "ForageHTTP", "ForageTestSupport"],
+      path: "Mocks/Tests/MockPlacesTests",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageAppTests",
+      dependencies: ["ForageApp", "ForageStoreTesting", "ForageTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageCLITests",
+      dependencies: ["forage", "mock-places", "ForageTestSupport"],
+      swiftSettings: strict
+    ),
+  ]
+)

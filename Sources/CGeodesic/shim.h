@@ -1,0 +1,2 @@
+/* GeographicLib's C port (Karney's geodesic algorithms), shipped with PROJ. */
+#include <geodesic.h>

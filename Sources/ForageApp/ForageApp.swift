@@ -1,0 +1,2 @@
+/// The ForageApp module. Its contents arrive with their issue.
+public enum ForageAppModule {}

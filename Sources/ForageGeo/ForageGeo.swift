@@ -1,0 +1,2 @@
+/// The ForageGeo module. Its contents arrive with their issue.
+public enum ForageGeoModule {}

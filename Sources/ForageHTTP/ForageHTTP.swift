@@ -1,0 +1,2 @@
+/// The ForageHTTP module. Its contents arrive with their issue.
+public enum ForageHTTPModule {}

@@ -1,0 +1,2 @@
+/// The ForageLocation module. Its contents arrive with their issue.
+public enum ForageLocationModule {}

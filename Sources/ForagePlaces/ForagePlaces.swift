@@ -1,0 +1,2 @@
+/// The ForagePlaces module. Its contents arrive with their issue.
+public enum ForagePlacesModule {}

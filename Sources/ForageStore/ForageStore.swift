@@ -1,0 +1,2 @@
+/// The ForageStore module. Its contents arrive with their issue.
+public enum ForageStoreModule {}

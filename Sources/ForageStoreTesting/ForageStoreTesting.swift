@@ -1,0 +1,2 @@
+/// The ForageStoreTesting module. Its contents arrive with their issue.
+public enum ForageStoreTestingModule {}
