@@ -1,2 +1,0 @@
-/// The mock Places server library.
-public enum MockPlacesModule {}

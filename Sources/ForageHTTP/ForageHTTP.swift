@@ -1,2 +1,0 @@
-/// The ForageHTTP module. Its contents arrive with their issue.
-public enum ForageHTTPModule {}

@@ -1,2 +1,0 @@
-/// The ForageLocation module. Its contents arrive with their issue.
-public enum ForageLocationModule {}
