@@ -38,5 +38,8 @@ build:
 build-release:
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
+BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark
+
 benchmarks: deps
-	cd Benchmarks && swift run -c release
+	cd Benchmarks && swift build -c release
+	cd Benchmarks && for b in $(BENCHMARKS); do swift run -c release --skip-build $$b || exit 1; done

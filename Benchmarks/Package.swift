@@ -1,0 +1,43 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// Benchmarks live in their own package so the default build stays lean.
+///
+/// Run one with `swift run -c release --package-path Benchmarks NAME`, or all with
+/// `make benchmarks` from the project root. Each prints its figures and the baseline it
+/// compares against in the same run.
+let package = Package(
+  name: "forage-benchmarks",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(name: "forage", path: "..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "StoreBenchmark",
+      dependencies: [.product(name: "ForageStore", package: "forage")]
+    ),
+    .executableTarget(
+      name: "GeoBenchmark",
+      dependencies: [.product(name: "ForageGeo", package: "forage")]
+    ),
+    .executableTarget(
+      name: "HTTPBenchmark",
+      dependencies: [
+        .product(name: "ForageHTTP", package: "forage"),
+        .product(name: "MockPlaces", package: "forage"),
+      ]
+    ),
+    .executableTarget(
+      name: "TrackBenchmark",
+      dependencies: [.product(name: "ForageLocation", package: "forage")]
+    ),
+    .executableTarget(
+      name: "FinderBenchmark",
+      dependencies: [
+        .product(name: "ForageApp", package: "forage"),
+        .product(name: "MockPlaces", package: "forage"),
+      ]
+    ),
+  ]
+)

@@ -1,0 +1,1 @@
+print("FinderBenchmark: not written yet")

@@ -1,0 +1,1 @@
+print("GeoBenchmark: not written yet")

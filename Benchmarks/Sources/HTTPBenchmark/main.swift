@@ -1,0 +1,1 @@
+print("HTTPBenchmark: not written yet")

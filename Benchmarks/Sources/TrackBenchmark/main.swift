@@ -1,0 +1,1 @@
+print("TrackBenchmark: not written yet")
