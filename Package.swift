@@ -60,8 +60,8 @@ let package = Package(
       name: "ForageApp",
       dependencies: [
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation", "ForagePlaces", "MockPlaces",
+        "ForageResources",
       ],
-      resources: [.copy("Bundled")],
       swiftSettings: strict
     ),
     .executableTarget(
@@ -70,6 +70,14 @@ let package = Package(
         "ForageApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: strict
+    ),
+
+    .target(
+      name: "ForageResources",
+      path: "Resources",
+      exclude: ["README.md", "tools"],
+      resources: [.copy("demo"), .copy("schema")],
       swiftSettings: strict
     ),
 
