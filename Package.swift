@@ -136,7 +136,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageAppTests",
-      dependencies: ["ForageApp", "ForageStoreTesting", "ForageTestSupport"],
+      dependencies: ["ForageApp", "ForageResources", "ForageStoreTesting", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
