@@ -29,6 +29,7 @@ final class GPXParser: TrackParser {
   var stack: [OpenElement] = []
   var text: [UInt8] = []
   var attributeValue: [UInt8] = []
+  var skipped: [UInt8] = []
   var point: Fix?
   var pointHasCoordinates = (latitude: false, longitude: false)
   var pointTimeText: String?
@@ -102,10 +103,14 @@ final class GPXParser: TrackParser {
           ? "expected the end of the file after </gpx>" : "expected '<' to start the GPX document"
         throw malformed("\(expected) but found \(describe(byte))", line, column)
       }
-      guard collecting else { continue }
       if byte == UInt8(ascii: "&") {
-        try entity(into: &text, line: line, column: column)
-      } else {
+        if collecting {
+          try entity(into: &text, line: line, column: column)
+        } else {
+          try entity(into: &skipped, line: line, column: column)
+          skipped.removeAll(keepingCapacity: true)
+        }
+      } else if collecting {
         text.append(byte)
       }
     }
