@@ -16,15 +16,24 @@ final class ByteSource {
   private let descriptor: Int32
   private let buffer: UnsafeMutablePointer<UInt8>
   private let capacity: Int
-  private var position = 0
-  private var count = 0
-  private var isAtEnd = false
-  /// Bytes consumed before `buffer[0]`.
-  private var base = 0
+  /// The read position, kept behind a pointer so the per-byte path has no exclusivity checks.
+  private let cursor: UnsafeMutablePointer<Cursor>
+
+  /// Where reading stands.
+  struct Cursor {
+    var position = 0
+    var count = 0
+    var isAtEnd = false
+    /// Bytes consumed before `buffer[0]`.
+    var base = 0
+    /// The one-based line of the next byte.
+    var line = 1
+    /// The absolute offset at which the current line starts.
+    var lineStart = 0
+  }
+
   /// The one-based line of the next byte.
-  private(set) var line = 1
-  /// The absolute offset at which the current line starts.
-  private var lineStart = 0
+  var line: Int { cursor.pointee.line }
 
   /// Opens a file for reading.
   ///
@@ -37,6 +46,8 @@ final class ByteSource {
     }
     capacity = chunkSize
     buffer = .allocate(capacity: chunkSize)
+    cursor = .allocate(capacity: 1)
+    cursor.initialize(to: Cursor())
   }
 
   /// Wraps bytes already in memory (tests, standard input).
@@ -44,36 +55,38 @@ final class ByteSource {
     self.path = path
     descriptor = -1
     capacity = max(bytes.count, 1)
-    buffer = .allocate(capacity: capacity)
+    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
     bytes.withUnsafeBufferPointer { source in
-      if let address = source.baseAddress { buffer.update(from: address, count: bytes.count) }
+      if let address = source.baseAddress { storage.update(from: address, count: bytes.count) }
     }
-    count = bytes.count
-    isAtEnd = true
+    buffer = storage
+    cursor = .allocate(capacity: 1)
+    cursor.initialize(to: Cursor(count: bytes.count, isAtEnd: true))
   }
 
   deinit {
     buffer.deallocate()
+    cursor.deallocate()
     if descriptor >= 0 { close(descriptor) }
   }
 
   /// The number of bytes consumed so far.
-  var offset: Int { base + position }
+  var offset: Int { cursor.pointee.base + cursor.pointee.position }
 
   /// The one-based column of the next byte, in bytes.
-  var column: Int { offset - lineStart + 1 }
+  var column: Int { offset - cursor.pointee.lineStart + 1 }
 
   /// Returns the next byte and advances, or `nil` at the end of the file.
   @inline(__always)
   func next() throws(TrackError) -> UInt8? {
-    if position == count {
+    if cursor.pointee.position == cursor.pointee.count {
       guard try refill() else { return nil }
     }
-    let byte = buffer[position]
-    position += 1
+    let byte = buffer[cursor.pointee.position]
+    cursor.pointee.position += 1
     if byte == 0x0A {
-      line += 1
-      lineStart = base + position
+      cursor.pointee.line += 1
+      cursor.pointee.lineStart = cursor.pointee.base + cursor.pointee.position
     }
     return byte
   }
@@ -81,34 +94,41 @@ final class ByteSource {
   /// Returns the next byte without consuming it, or `nil` at the end of the file.
   @inline(__always)
   func peek() throws(TrackError) -> UInt8? {
-    if position == count {
+    if cursor.pointee.position == cursor.pointee.count {
       guard try refill() else { return nil }
     }
-    return buffer[position]
+    return buffer[cursor.pointee.position]
   }
 
   /// Returns up to `length` bytes from the current position without consuming them.
   func prefix(_ length: Int) throws(TrackError) -> [UInt8] {
-    while count - position < min(length, capacity), !isAtEnd {
+    while cursor.pointee.count - cursor.pointee.position < min(length, capacity),
+      !cursor.pointee.isAtEnd
+    {
       try fill()
     }
-    return Array(
-      UnsafeBufferPointer(start: buffer + position, count: min(length, count - position))
-    )
+    let available = min(length, cursor.pointee.count - cursor.pointee.position)
+    return Array(UnsafeBufferPointer(start: buffer + cursor.pointee.position, count: available))
   }
 
   /// Moves the unread bytes to the front and reads more; `false` at the end of the file.
   private func refill() throws(TrackError) -> Bool {
-    if isAtEnd { return false }
+    if cursor.pointee.isAtEnd { return false }
     try fill()
-    return position < count
+    return cursor.pointee.position < cursor.pointee.count
   }
 
   private func fill() throws(TrackError) {
+    var position = cursor.pointee.position
+    var count = cursor.pointee.count
+    defer {
+      cursor.pointee.position = position
+      cursor.pointee.count = count
+    }
     if position > 0 {
       let remaining = count - position
       if remaining > 0 { buffer.update(from: buffer + position, count: remaining) }
-      base += position
+      cursor.pointee.base += position
       count = remaining
       position = 0
     }
@@ -124,7 +144,7 @@ final class ByteSource {
         )
       }
       if got == 0 {
-        isAtEnd = true
+        cursor.pointee.isAtEnd = true
         return
       }
       count += got

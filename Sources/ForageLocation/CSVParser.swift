@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Times are ISO 8601 or numbers of seconds (or milliseconds, above 10^11) since 1970.
 /// Blank lines and lines starting with `#` are skipped.
-final class CSVParser: TrackParser {
+struct CSVParser: TrackParser {
   let source: ByteSource
   var counts = TrackFileCounts()
   private let header: CSVHeader
@@ -44,7 +44,7 @@ final class CSVParser: TrackParser {
     counts.trackSegments = 1
   }
 
-  func next() throws(TrackError) -> ParsedItem? {
+  mutating func next() throws(TrackError) -> ParsedItem? {
     while true {
       let line = source.line
       guard let read = try CSVParser.readLine(source) else { return nil }
@@ -92,7 +92,7 @@ final class CSVParser: TrackParser {
   }
 
   /// Splits `lineBytes` into field ranges, honouring double quotes.
-  private func split() {
+  private mutating func split() {
     fields.removeAll(keepingCapacity: true)
     var start = 0
     var quoted = false

@@ -9,6 +9,8 @@ import Foundation
 struct DefectPolicy {
   /// The most timeless points held back waiting for a timed one.
   static let lookAheadLimit = 10_000
+  /// The number of consecutive backward times after which the reader follows the new times.
+  static let newTimelineRun = 3
 
   /// The state of one stream (one ``FixKind``).
   struct Stream {
@@ -16,6 +18,7 @@ struct DefectPolicy {
     var lastTime: Date?
     var lastFileSegment: Int?
     var lastWasInterpolated = false
+    var backwardsRun = 0
     var pending: [(fix: Fix, wasSentinel: Bool)] = []
   }
 
@@ -70,7 +73,11 @@ struct DefectPolicy {
   }
 
   private static func index(_ kind: FixKind) -> Int {
-    FixKind.allCases.firstIndex(of: kind)!
+    switch kind {
+    case .trackPoint: 0
+    case .routePoint: 1
+    case .waypoint: 2
+    }
   }
 
   private var interpolationSpeed: Double {
@@ -147,10 +154,17 @@ struct DefectPolicy {
     }
     let sameFileSegment = stream.lastFileSegment == fix.segment
     let previous = sameFileSegment ? stream.last : nil
+    var startsTimeline = false
     if let time = fix.time, let lastTime = stream.lastTime, time < lastTime {
-      let detail = "\(format(lastTime.timeIntervalSince(time))) s earlier"
+      stream.backwardsRun += 1
+      // Several backward points in a row mean the earlier time was the outlier: follow the file.
+      startsTimeline = stream.backwardsRun >= Self.newTimelineRun
+      var detail = "\(format(lastTime.timeIntervalSince(time))) s earlier"
+      if startsTimeline { detail += "; accepted as a new timeline" }
       emit(.defect(TrackDefect(.timeBackwards, line: line, detail: detail)))
-      if options.timeBackwards == .drop { return }
+      if options.timeBackwards == .drop, !startsTimeline { return }
+    } else {
+      stream.backwardsRun = 0
     }
     if let previous, previous.latitude == fix.latitude, previous.longitude == fix.longitude,
       previous.time == fix.time
@@ -173,6 +187,7 @@ struct DefectPolicy {
     }
     var startsSegment =
       lastSegmentKey.map { $0.kind != fix.kind || $0.fileSegment != fix.segment } ?? true
+    if startsTimeline { startsSegment = true }
     // Waypoints are places, not a recording, and interpolated times are made up: gaps and jumps
     // between them mean nothing.
     if fix.kind != .waypoint, !isInterpolated, !stream.lastWasInterpolated, let previous,
@@ -197,7 +212,10 @@ struct DefectPolicy {
     stream.last = fix
     stream.lastFileSegment = input.segment
     stream.lastWasInterpolated = isInterpolated
-    if let time = fix.time, stream.lastTime.map({ time > $0 }) ?? true { stream.lastTime = time }
+    if let time = fix.time, startsTimeline || stream.lastTime.map({ time > $0 }) ?? true {
+      stream.lastTime = time
+      stream.backwardsRun = 0
+    }
     emit(.fix(fix))
   }
 

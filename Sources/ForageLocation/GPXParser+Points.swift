@@ -4,7 +4,7 @@ extension GPXParser {
   /// Reads the attributes of a start tag up to its `>`; keeps `lat` and `lon` of a point.
   ///
   /// - Returns: Whether the tag was empty (`/>`).
-  func attributes(of role: Role, tagLine: Int, tagColumn: Int) throws(TrackError) -> Bool {
+  mutating func attributes(of role: Role, tagLine: Int, tagColumn: Int) throws(TrackError) -> Bool {
     let isPoint = role == .trackPoint || role == .routePoint || role == .waypoint
     while true {
       while let byte = try source.peek(), isSpace(byte) { _ = try source.next() }
@@ -72,7 +72,8 @@ extension GPXParser {
           )
         }
         if next == UInt8(ascii: "&") {
-          try entity(into: &attributeValue, line: valueLine, column: valueColumn)
+          let character = try entity(line: valueLine, column: valueColumn)
+          if keep { attributeValue.append(contentsOf: character) }
         } else if keep {
           attributeValue.append(next)
         }
@@ -90,8 +91,8 @@ extension GPXParser {
     }
   }
 
-  /// Decodes an entity reference after its `&` and appends the character it stands for.
-  func entity(into output: inout [UInt8], line: Int, column: Int) throws(TrackError) {
+  /// Decodes an entity reference after its `&` and returns the UTF-8 of the character it stands for.
+  func entity(line: Int, column: Int) throws(TrackError) -> [UInt8] {
     var name: [UInt8] = []
     while let byte = try source.next() {
       if byte == UInt8(ascii: ";") { break }
@@ -122,11 +123,11 @@ extension GPXParser {
         column
       )
     }
-    output.append(contentsOf: Array(String(Character(scalar)).utf8))
+    return Array(String(Character(scalar)).utf8)
   }
 
   /// Starts a point element.
-  func beginPoint(_ role: Role, line: Int) {
+  mutating func beginPoint(_ role: Role, line: Int) {
     let kind: FixKind =
       switch role {
       case .routePoint: .routePoint
@@ -140,7 +141,7 @@ extension GPXParser {
   }
 
   /// Starts a new segment: a `trkseg`, a `rte`, or a run of waypoints.
-  func beginSegment() {
+  mutating func beginSegment() {
     segment += 1
     segmentPoints = 0
     if stack.last?.role == .trackSegment { counts.trackSegments += 1 }
@@ -148,7 +149,7 @@ extension GPXParser {
   }
 
   /// Stores the text of a finished value element in the point being built.
-  func finish(_ field: Field) throws(TrackError) {
+  mutating func finish(_ field: Field) throws(TrackError) {
     switch field {
     case .elevation:
       point?.elevation = text.withUnsafeBufferPointer { NumberParsing.double($0) }
@@ -167,7 +168,7 @@ extension GPXParser {
   }
 
   /// Finishes the point being built and hands it out.
-  func finishPoint() -> ParsedItem? {
+  mutating func finishPoint() -> ParsedItem? {
     guard let finished = point else { return nil }
     point = nil
     segmentPoints += 1

@@ -1,12 +1,16 @@
 import Foundation
 
 extension GPXParser {
-  private static let nameStops: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x2F, 0x3E]
+  /// Whether a byte ends a tag name: white space, `/` or `>`.
+  @inline(__always)
+  private static func endsName(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x2F || byte == 0x3E
+  }
 
   /// Reads a start tag after its `<`: name, attributes, and `>` or `/>`.
-  func startTag(line: Int, column: Int) throws(TrackError) -> ParsedItem? {
+  mutating func startTag(line: Int, column: Int) throws(TrackError) -> ParsedItem? {
     let nameStart = names.count
-    while let byte = try source.peek(), !Self.nameStops.contains(byte) {
+    while let byte = try source.peek(), !Self.endsName(byte) {
       _ = try source.next()
       names.append(byte)
     }
@@ -27,14 +31,14 @@ extension GPXParser {
   }
 
   /// Reads an end tag after its `</`, checking it matches the open element.
-  func endTag(line: Int, column: Int) throws(TrackError) -> ParsedItem? {
+  mutating func endTag(line: Int, column: Int) throws(TrackError) -> ParsedItem? {
     guard let open = stack.last else {
       throw malformed("found a closing tag but no element is open", line, column)
     }
     var index = 0
     var matches = true
     var found: [UInt8] = []
-    while let byte = try source.peek(), !Self.nameStops.contains(byte) {
+    while let byte = try source.peek(), !Self.endsName(byte) {
       _ = try source.next()
       if index < open.nameLength, names[open.nameStart + index] == byte {
       } else {
@@ -67,7 +71,7 @@ extension GPXParser {
   }
 
   /// Pops the open element and finishes what it stood for.
-  private func close() throws(TrackError) -> ParsedItem? {
+  private mutating func close() throws(TrackError) -> ParsedItem? {
     let open = stack.removeLast()
     names.removeLast(open.nameLength)
     switch open.role {
@@ -95,7 +99,7 @@ extension GPXParser {
     }
   }
 
-  private func role(
+  private mutating func role(
     forNameAt start: Int,
     length: Int,
     line: Int,

@@ -7,7 +7,7 @@ import Foundation
 /// reads `wpt`, `rte/rtept` and `trk/trkseg/trkpt` with their `ele`, `time`, `hdop`, `sat` and
 /// `fix`, matching elements by local name so any namespace prefix works. Extensions, metadata,
 /// comments, processing instructions and DOCTYPEs are skipped.
-final class GPXParser: TrackParser {
+struct GPXParser: TrackParser {
   /// The role an open element plays in the GPX structure.
   enum Role: Equatable {
     case root, waypoint, route, routePoint, track, trackSegment, trackPoint, value(Field), other
@@ -29,7 +29,6 @@ final class GPXParser: TrackParser {
   var stack: [OpenElement] = []
   var text: [UInt8] = []
   var attributeValue: [UInt8] = []
-  var skipped: [UInt8] = []
   var point: Fix?
   var pointHasCoordinates = (latitude: false, longitude: false)
   var pointTimeText: String?
@@ -50,7 +49,7 @@ final class GPXParser: TrackParser {
     }
   }
 
-  func next() throws(TrackError) -> ParsedItem? {
+  mutating func next() throws(TrackError) -> ParsedItem? {
     if let item = pending {
       pending = nil
       return item
@@ -89,7 +88,7 @@ final class GPXParser: TrackParser {
   // MARK: Content
 
   /// Reads character data up to the next `<`, keeping it only inside a value element.
-  private func readText() throws(TrackError) {
+  private mutating func readText() throws(TrackError) {
     let collecting: Bool
     if case .value = stack.last?.role { collecting = true } else { collecting = false }
     while let byte = try source.peek() {
@@ -104,19 +103,15 @@ final class GPXParser: TrackParser {
         throw malformed("\(expected) but found \(describe(byte))", line, column)
       }
       if byte == UInt8(ascii: "&") {
-        if collecting {
-          try entity(into: &text, line: line, column: column)
-        } else {
-          try entity(into: &skipped, line: line, column: column)
-          skipped.removeAll(keepingCapacity: true)
-        }
+        let character = try entity(line: line, column: column)
+        if collecting { text.append(contentsOf: character) }
       } else if collecting {
         text.append(byte)
       }
     }
   }
 
-  private func endOfFile() throws(TrackError) -> ParsedItem? {
+  private mutating func endOfFile() throws(TrackError) -> ParsedItem? {
     if let open = stack.last {
       let name = String(
         decoding: names[open.nameStart..<open.nameStart + open.nameLength],
@@ -135,7 +130,7 @@ final class GPXParser: TrackParser {
   }
 
   /// Handles `<!--`, `<![CDATA[` and `<!DOCTYPE` after the `<!`.
-  private func declaration(line: Int, column: Int) throws(TrackError) {
+  private mutating func declaration(line: Int, column: Int) throws(TrackError) {
     if try source.peek() == UInt8(ascii: "-") {
       _ = try source.next()
       guard try source.next() == UInt8(ascii: "-") else {
@@ -175,7 +170,7 @@ final class GPXParser: TrackParser {
     }
   }
 
-  private func skip(
+  private mutating func skip(
     until terminator: [UInt8],
     what: String,
     _ line: Int,

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Not streaming: the document is parsed whole (in a strict, position-reporting JSON parser), then
 /// its points are handed out one at a time. Memory grows with the file.
-final class GeoJSONParser: TrackParser {
+struct GeoJSONParser: TrackParser {
   let source: ByteSource
   var counts = TrackFileCounts()
   private var items: [ParsedItem] = []
@@ -39,23 +39,23 @@ final class GeoJSONParser: TrackParser {
     }
   }
 
-  func next() throws(TrackError) -> ParsedItem? {
+  mutating func next() throws(TrackError) -> ParsedItem? {
     guard index < items.count else { return nil }
     defer { index += 1 }
     return items[index]
   }
 
-  private func malformed(_ message: String, _ line: Int?) -> TrackError {
+  private mutating func malformed(_ message: String, _ line: Int?) -> TrackError {
     TrackError(.malformed, file: source.path, line: line, message: message)
   }
 
-  private func collect(_ feature: JSONValue) {
+  private mutating func collect(_ feature: JSONValue) {
     counts.records += 1
     guard let geometry = feature["geometry"] else { return }
     self.geometry(geometry, properties: feature["properties"], line: feature.line)
   }
 
-  private func geometry(_ geometry: JSONValue, properties: JSONValue?, line: Int?) {
+  private mutating func geometry(_ geometry: JSONValue, properties: JSONValue?, line: Int?) {
     let times = properties?["coordTimes"] ?? properties?["coordinateProperties"]?["times"]
     switch geometry["type"]?.string {
     case "LineString":
@@ -90,7 +90,7 @@ final class GeoJSONParser: TrackParser {
     }
   }
 
-  private func addLine(_ coordinates: [JSONValue], times: [JSONValue]?, line: Int?) {
+  private mutating func addLine(_ coordinates: [JSONValue], times: [JSONValue]?, line: Int?) {
     newSegment()
     lastWasPoint = false
     if coordinates.isEmpty {
@@ -101,12 +101,12 @@ final class GeoJSONParser: TrackParser {
     }
   }
 
-  private func newSegment() {
+  private mutating func newSegment() {
     segment += 1
     counts.trackSegments += 1
   }
 
-  private func add(_ coordinate: JSONValue?, time: JSONValue?, line: Int?) {
+  private mutating func add(_ coordinate: JSONValue?, time: JSONValue?, line: Int?) {
     let values = coordinate?.array ?? []
     var fix = Fix(
       latitude: values[safe: 1]?.number ?? .nan,

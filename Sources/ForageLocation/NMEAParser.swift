@@ -6,7 +6,7 @@ import Foundation
 /// Lines starting with `#` are comments (gpsd's log headers). Binary packets between sentences
 /// and cut-off sentences are skipped and reported as ``TrackDefect/Kind/binaryNoise`` and
 /// ``TrackDefect/Kind/partialLine``.
-final class NMEAParser: TrackParser {
+struct NMEAParser: TrackParser {
   /// The longest line kept; longer runs (binary packets without a newline) are cut.
   static let maximumLineLength = 4096
 
@@ -24,7 +24,7 @@ final class NMEAParser: TrackParser {
     counts.trackSegments = 1
   }
 
-  func next() throws(TrackError) -> ParsedItem? {
+  mutating func next() throws(TrackError) -> ParsedItem? {
     while true {
       if queueIndex < queue.count {
         defer { queueIndex += 1 }
@@ -44,7 +44,7 @@ final class NMEAParser: TrackParser {
   }
 
   /// Reads one line into `lineBytes` without its line ending; `false` at the end of the file.
-  private func readLine() throws(TrackError) -> Bool {
+  private mutating func readLine() throws(TrackError) -> Bool {
     lineBytes.removeAll(keepingCapacity: true)
     var any = false
     while let byte = try source.next() {
@@ -56,7 +56,7 @@ final class NMEAParser: TrackParser {
     return any
   }
 
-  private func process(line: Int) {
+  private mutating func process(line: Int) {
     guard let first = lineBytes.firstIndex(where: { !isSpace($0) }) else { return }
     if lineBytes[first] == UInt8(ascii: "#") { return }
     var starts: [Int] = []
@@ -72,7 +72,7 @@ final class NMEAParser: TrackParser {
   }
 
   /// Reports bytes that are not a sentence: binary noise when any is not text, else a partial line.
-  private func junk(_ bytes: ArraySlice<UInt8>, line: Int) {
+  private mutating func junk(_ bytes: ArraySlice<UInt8>, line: Int) {
     let isBinary = bytes.contains { ($0 < 0x20 && $0 != 0x09) || $0 >= 0x7F }
     if isBinary {
       queue.append(.defect(TrackDefect(.binaryNoise, line: line, detail: "\(bytes.count) bytes")))
@@ -82,7 +82,7 @@ final class NMEAParser: TrackParser {
   }
 
   /// Checks and dispatches the sentence in `lineBytes[start..<end]` (which starts with `$`).
-  private func sentence(from start: Int, to end: Int, line: Int) {
+  private mutating func sentence(from start: Int, to end: Int, line: Int) {
     guard let star = lineBytes[start..<end].firstIndex(of: UInt8(ascii: "*")), star + 2 < end + 0,
       let high = hexValue(lineBytes[star + 1]), let low = hexValue(lineBytes[star + 2])
     else {
@@ -114,7 +114,7 @@ final class NMEAParser: TrackParser {
     }
   }
 
-  private func rmc(_ fields: [ArraySlice<UInt8>], line: Int) {
+  private mutating func rmc(_ fields: [ArraySlice<UInt8>], line: Int) {
     guard fields.count >= 10 else {
       queue.append(
         .defect(TrackDefect(.partialLine, line: line, detail: "RMC with \(fields.count) fields"))
@@ -127,7 +127,7 @@ final class NMEAParser: TrackParser {
     if epoch.rmc == nil { epoch.rmc = sentence }
   }
 
-  private func gga(_ fields: [ArraySlice<UInt8>], line: Int) {
+  private mutating func gga(_ fields: [ArraySlice<UInt8>], line: Int) {
     guard fields.count >= 10 else {
       queue.append(
         .defect(TrackDefect(.partialLine, line: line, detail: "GGA with \(fields.count) fields"))
@@ -139,7 +139,7 @@ final class NMEAParser: TrackParser {
   }
 
   /// Flushes the current epoch when a sentence of another time arrives.
-  private func startEpoch(time: ArraySlice<UInt8>) {
+  private mutating func startEpoch(time: ArraySlice<UInt8>) {
     if !epoch.time.elementsEqual(time) || (epoch.rmc == nil && epoch.gga == nil) {
       flush()
       epoch.time.removeAll(keepingCapacity: true)
@@ -147,13 +147,13 @@ final class NMEAParser: TrackParser {
     }
   }
 
-  private func flush() {
+  private mutating func flush() {
     if let item = epoch.finish() { queue.append(contentsOf: item) }
     epoch.rmc = nil
     epoch.gga = nil
   }
 
-  private func hexValue(_ byte: UInt8) -> UInt8? {
+  private mutating func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case 0x30...0x39: byte - 0x30
     case 0x41...0x46: byte - 0x41 + 10

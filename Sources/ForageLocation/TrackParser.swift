@@ -28,10 +28,11 @@ public struct TrackFileCounts: Sendable, Hashable, Codable {
   public init() {}
 }
 
-/// A streaming parser for one track format.
-protocol TrackParser: AnyObject {
+/// A streaming parser for one track format (a value type, so its per-byte state needs no
+/// exclusivity checks).
+protocol TrackParser {
   /// Returns the next item, or `nil` at the end of the file.
-  func next() throws(TrackError) -> ParsedItem?
+  mutating func next() throws(TrackError) -> ParsedItem?
   /// What the file held so far.
   var counts: TrackFileCounts { get }
 }

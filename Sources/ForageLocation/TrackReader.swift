@@ -20,7 +20,7 @@ public final class TrackReader {
   public let options: TrackReadOptions
   /// The path used in errors and reports.
   public let path: String
-  private let parser: any TrackParser
+  private var parser: any TrackParser
   private var policy: DefectPolicy
   private var queue: [TrackEvent] = []
   private var queueIndex = 0

@@ -139,3 +139,17 @@ import Testing
     #expect(fixes(events).first?.horizontalAccuracy == -1)
   }
 }
+
+extension DefectPolicyTests {
+  @Test func followsANewTimelineAfterSeveralBackwardTimes() throws {
+    // One far-future outlier must not make the rest of the track "backwards" for ever.
+    let rows: [(Int?, Double, Double)] = [
+      (0, 60, 24), (1, 60.00001, 24), (900_000, 60.00002, 24), (2, 60.00003, 24), (3, 60.00004, 24),
+      (4, 60.00005, 24), (5, 60.00006, 24),
+    ]
+    let events = try readEvents(csv(rows), format: .csv)
+    #expect(fixes(events).map(\.line) == [2, 3, 4, 7, 8])
+    #expect(defects(.timeBackwards, in: events).map(\.line) == [5, 6, 7])
+    #expect(defects(.timeBackwards, in: events).last?.detail?.hasSuffix("new timeline") == true)
+  }
+}

@@ -116,7 +116,7 @@ import Testing
     let url = try directory.write("chunks.gpx", gpx(body))
     for chunk in [1, 7, 64, 4096] {
       let source = try ByteSource(url: url, chunkSize: chunk)
-      let parser = try GPXParser(source: source)
+      var parser = try GPXParser(source: source)
       var count = 0
       var lines: [Int] = []
       while let item = try parser.next() {

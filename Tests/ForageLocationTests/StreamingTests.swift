@@ -91,7 +91,7 @@ import Testing
     }
     handle.write(Data((block + "</trkseg></trk></gpx>\n").utf8))
     try handle.close()
-    let parser = try GPXParser(source: ByteSource(url: url, chunkSize: 64 * 1024))
+    var parser = try GPXParser(source: ByteSource(url: url, chunkSize: 64 * 1024))
     var count = 0
     while let item = try parser.next() {
       if case .point = item { count += 1 }
