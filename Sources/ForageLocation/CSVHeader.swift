@@ -1,7 +1,5 @@
 import Foundation
 
-import Foundation
-
 /// The columns a CSV track's header names, matched by common aliases in any case and order.
 struct CSVHeader: Equatable {
   /// The field separator: comma, semicolon or tab, whichever the header uses.
