@@ -1,0 +1,28 @@
+/// A FIFO queue over an array with a moving head: O(1) append and pop, storage reused.
+struct WorkQueue<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+
+  /// Whether no element is waiting.
+  var isEmpty: Bool { head == storage.count }
+
+  /// Adds `element` at the back.
+  mutating func append(_ element: Element) {
+    storage.append(element)
+  }
+
+  /// Removes and returns the front element, or `nil` when the queue is empty.
+  mutating func popFirst() -> Element? {
+    guard head < storage.count else { return nil }
+    let element = storage[head]
+    head += 1
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: storage.count <= 4096)
+      head = 0
+    } else if head >= 4096 && head * 2 >= storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}
