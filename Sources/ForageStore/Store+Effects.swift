@@ -94,6 +94,9 @@ extension Store {
   package func cancelAllEffects() {
     queueLock.lock()
     for record in effects.values { record.isCancelled = true }
+    queue.forEach { work in
+      if case .action(_, .effect(let record)) = work { record.isCancelled = true }
+    }
     effectsByID.removeAll()
     let tasks = effects.values.compactMap(\.task)
     queueLock.unlock()
@@ -112,8 +115,10 @@ extension Store {
     return idleWaiters
   }
 
-  /// Marks the effects with `key` cancelled and returns their tasks. Needs `queueLock`.
+  /// Marks the effects with `key` cancelled, including finished ones whose actions are still
+  /// queued, and returns the tasks of the running ones. Needs `queueLock`.
   private func cancelLocked(_ key: AnyHashable) -> [Task<Void, Never>] {
+    cancelQueuedActionsLocked(of: key)
     guard let records = effectsByID.removeValue(forKey: key) else { return [] }
     for record in records { record.isCancelled = true }
     return records.compactMap(\.task)

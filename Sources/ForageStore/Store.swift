@@ -19,7 +19,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   private let stateLock = Lock()
 
   // Guarded by `queueLock`.
-  private var queue = WorkQueue<Work>()
+  var queue = WorkQueue<Work>()
   var isDraining = false
   private var nextSequence: UInt64 = 0
   var effects: [UInt64: EffectRecord] = [:]
@@ -179,6 +179,14 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       }
       queueLock.unlock()
       perform(work)
+    }
+  }
+
+  /// Marks cancelled the effects with `key` whose actions are still queued, even if their task
+  /// has already returned, so those actions are dropped. Needs `queueLock`.
+  func cancelQueuedActionsLocked(of key: AnyHashable) {
+    queue.forEach { work in
+      if case .action(_, .effect(let record)) = work, record.id == key { record.isCancelled = true }
     }
   }
 

@@ -28,7 +28,11 @@ final class Subscriber<State, Value>: SubscriberBox, @unchecked Sendable {
   /// The group the subscriber belongs to while it is registered.
   var group: SelectionGroup<State, Value>?
 
-  init(sequence: UInt64, selection: Selection<State, Value>, onChange: @escaping @Sendable (Value) -> Void) {
+  init(
+    sequence: UInt64,
+    selection: Selection<State, Value>,
+    onChange: @escaping @Sendable (Value) -> Void
+  ) {
     self.selection = selection
     self.onChange = onChange
     super.init(sequence: sequence)

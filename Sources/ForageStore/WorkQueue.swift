@@ -11,6 +11,11 @@ struct WorkQueue<Element> {
     storage.append(element)
   }
 
+  /// Calls `body` with each waiting element, front to back.
+  func forEach(_ body: (Element) -> Void) {
+    for index in head..<storage.count { body(storage[index]) }
+  }
+
   /// Removes and returns the front element, or `nil` when the queue is empty.
   mutating func popFirst() -> Element? {
     guard head < storage.count else { return nil }

@@ -10,7 +10,9 @@ public struct FailureReporter: Sendable {
   /// Creates a reporter from a function receiving each failure message and where it happened.
   ///
   /// - Parameter body: Called once per failure.
-  public init(_ body: @escaping @Sendable (_ message: String, _ sourceLocation: SourceLocation) -> Void) {
+  public init(
+    _ body: @escaping @Sendable (_ message: String, _ sourceLocation: SourceLocation) -> Void
+  ) {
     self.body = body
   }
 

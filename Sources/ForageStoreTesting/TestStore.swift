@@ -63,7 +63,9 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
 
   deinit {
     if !isFinished {
-      checkCompletion(at: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column))
+      checkCompletion(
+        at: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
+      )
     }
     store.cancelAllEffects()
   }
@@ -118,7 +120,10 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   ) async {
     guard let step = await next(where: { !$0.isSent }) else {
       let reason = store.isIdle ? "the store is idle" : "timed out after \(timeout)"
-      report("Expected to receive \(expected), but nothing was received: \(reason).", at: sourceLocation)
+      report(
+        "Expected to receive \(expected), but nothing was received: \(reason).",
+        at: sourceLocation
+      )
       return
     }
     if step.action != expected {
