@@ -11,10 +11,12 @@
 /// The store uses two of these: one for the work queue and effect table, one for the state. It is
 /// a class so the mutex has a stable address. `Synchronization.Mutex` would do the same job but
 /// needs macOS 15, and the package still supports macOS 14.
+@usableFromInline
 final class Lock: @unchecked Sendable {
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
   /// Creates an unlocked lock.
+  @usableFromInline
   init() {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -28,19 +30,19 @@ final class Lock: @unchecked Sendable {
   }
 
   /// Acquires the lock, waiting while another thread holds it.
-  @inline(__always)
+  @inlinable
   func lock() {
     pthread_mutex_lock(mutex)
   }
 
   /// Releases the lock.
-  @inline(__always)
+  @inlinable
   func unlock() {
     pthread_mutex_unlock(mutex)
   }
 
   /// Runs `body` while holding the lock.
-  @inline(__always)
+  @inlinable
   func withLock<T>(_ body: () throws -> T) rethrows -> T {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }

@@ -3,13 +3,23 @@
 /// The context refers to its store weakly: an effect that keeps a context does not keep the
 /// store alive, and every operation does nothing once the store is gone.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
-  weak var store: Store<State, Action>?
+  @usableFromInline weak var store: Store<State, Action>?
 
-  /// The store's current state, or `nil` once the store has been deallocated.
+  @usableFromInline
+  init(store: Store<State, Action>) {
+    self.store = store
+  }
+
+  /// The store's current state.
   ///
-  /// Read it before and after calling `next` to see what the action changed.
-  public var state: State! {
-    store?.state
+  /// Read it before and after calling `next` to see what the action changed. The store is
+  /// always alive while its middleware runs; reading this from an effect after the store has been
+  /// deallocated is a programming error and traps.
+  public var state: State {
+    guard let store else {
+      preconditionFailure("MiddlewareContext.state read after its store was deallocated")
+    }
+    return store.state
   }
 
   /// Queues an action; it is processed after the current one and everything queued before it.

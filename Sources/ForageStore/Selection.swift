@@ -13,19 +13,20 @@
 /// cost about as much as one.
 public struct Selection<State, Value>: Sendable {
   /// Selects the value from the state.
-  let select: @Sendable (State) -> Value
+  @usableFromInline let select: @Sendable (State) -> Value
   /// The key path the value was selected with, when subscribers may share its evaluation.
-  let keyPath: (AnyKeyPath & Sendable)?
+  @usableFromInline let keyPath: (AnyKeyPath & Sendable)?
   /// Whether two values are the same, so the second is not reported.
-  var isDuplicate: (@Sendable (Value, Value) -> Bool)?
+  @usableFromInline var isDuplicate: (@Sendable (Value, Value) -> Bool)?
   /// Whether ``isDuplicate`` is the automatic `==` of an `Equatable` value.
-  var usesAutomaticRepeats: Bool
+  @usableFromInline var usesAutomaticRepeats: Bool
   /// Extra filters; a change is reported only when every one returns `true`.
-  var filters: [@Sendable (Value, Value) -> Bool] = []
+  @usableFromInline var filters: [@Sendable (Value, Value) -> Bool] = []
 
   /// Selects the value at `keyPath`, reporting every action (the value is not `Equatable`).
   ///
   /// - Parameter keyPath: The key path from the state to the value.
+  @inlinable
   public init(_ keyPath: KeyPath<State, Value> & Sendable) {
     self.select = Self.reader(for: keyPath)
     self.keyPath = keyPath
@@ -36,6 +37,7 @@ public struct Selection<State, Value>: Sendable {
   /// Selects the value a closure computes from the state, reporting every action.
   ///
   /// - Parameter select: Computes the value; it runs after every action, so keep it cheap.
+  @inlinable
   public init(_ select: @escaping @Sendable (State) -> Value) {
     self.select = select
     self.keyPath = nil
@@ -47,6 +49,7 @@ public struct Selection<State, Value>: Sendable {
   ///
   /// - Parameter isDuplicate: Whether two selected values count as the same.
   /// - Returns: A selection with that repeat rule instead of the current one.
+  @inlinable
   public func removingDuplicates(
     by isDuplicate: @escaping @Sendable (_ old: Value, _ new: Value) -> Bool
   ) -> Selection {
@@ -59,6 +62,7 @@ public struct Selection<State, Value>: Sendable {
   /// Reports every action, even when the selected value did not change.
   ///
   /// - Returns: A selection with no repeat rule.
+  @inlinable
   public func allowingRepeats() -> Selection {
     var copy = self
     copy.isDuplicate = nil
@@ -70,6 +74,7 @@ public struct Selection<State, Value>: Sendable {
   ///
   /// - Parameter predicate: Returns `true` for changes the subscriber should not hear about.
   /// - Returns: A selection with the filter added.
+  @inlinable
   public func skip(
     when predicate: @escaping @Sendable (_ old: Value, _ new: Value) -> Bool
   ) -> Selection {
@@ -82,6 +87,7 @@ public struct Selection<State, Value>: Sendable {
   ///
   /// - Parameter predicate: Returns `true` for changes the subscriber should hear about.
   /// - Returns: A selection with the filter added.
+  @inlinable
   public func only(
     when predicate: @escaping @Sendable (_ old: Value, _ new: Value) -> Bool
   ) -> Selection {
@@ -95,6 +101,7 @@ public struct Selection<State, Value>: Sendable {
   /// Applying a key path goes through the runtime and costs hundreds of nanoseconds when it has
   /// a subscript. A key path made only of stored properties of a struct has a fixed offset in the
   /// state, and reading at that offset costs about as much as a direct property access.
+  @inlinable
   static func reader(for keyPath: KeyPath<State, Value> & Sendable) -> @Sendable (State) -> Value {
     guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
       return { $0[keyPath: keyPath] }
@@ -105,6 +112,7 @@ public struct Selection<State, Value>: Sendable {
   }
 
   /// The key under which subscribers share one evaluation, or `nil` if this one cannot share.
+  @inlinable
   var sharingKey: SharingKey? {
     guard filters.isEmpty, isDuplicate == nil || usesAutomaticRepeats, let keyPath else {
       return nil
@@ -113,6 +121,7 @@ public struct Selection<State, Value>: Sendable {
   }
 
   /// Whether a change from `old` to `new` is reported, or `nil` when every change is.
+  @inlinable
   var shouldNotify: (@Sendable (Value, Value) -> Bool)? {
     let isDuplicate = self.isDuplicate
     let filters = self.filters
@@ -134,6 +143,7 @@ extension Selection where Value: Equatable & Sendable {
   /// Selects the value at `keyPath` and skips repeats.
   ///
   /// - Parameter keyPath: The key path from the state to the value.
+  @inlinable
   public init(_ keyPath: KeyPath<State, Value> & Sendable) {
     self.select = Self.reader(for: keyPath)
     self.keyPath = keyPath
@@ -144,6 +154,7 @@ extension Selection where Value: Equatable & Sendable {
   /// Selects the value a closure computes from the state and skips repeats.
   ///
   /// - Parameter select: Computes the value; it runs after every action, so keep it cheap.
+  @inlinable
   public init(_ select: @escaping @Sendable (State) -> Value) {
     self.select = select
     self.keyPath = nil
@@ -153,9 +164,16 @@ extension Selection where Value: Equatable & Sendable {
 }
 
 /// Identifies selections whose subscribers can share one evaluation: same key path, same rule.
+@usableFromInline
 struct SharingKey: Hashable {
   /// The key path the value is selected with.
-  var keyPath: AnyKeyPath
+  @usableFromInline var keyPath: AnyKeyPath
   /// Whether repeats are skipped with `==`; otherwise every action is reported.
-  var skipsRepeats: Bool
+  @usableFromInline var skipsRepeats: Bool
+
+  @inlinable
+  init(keyPath: AnyKeyPath, skipsRepeats: Bool) {
+    self.keyPath = keyPath
+    self.skipsRepeats = skipsRepeats
+  }
 }

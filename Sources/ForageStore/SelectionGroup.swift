@@ -1,65 +1,49 @@
 /// Subscribers that share one selection, evaluated once per action for all of them.
+@usableFromInline
 class AnySelectionGroup<State>: Slotted {
   /// The group's index in the registry's group list.
-  var slot = -1
+  @usableFromInline var slot = -1
   /// The key the registry finds the group by, when it is shared.
-  let sharingKey: SharingKey?
+  @usableFromInline let sharingKey: SharingKey?
+  /// The subscribers, in subscription order.
+  @usableFromInline var members = SlotList<SubscriberBox>()
+  /// Selects the new value from a state; returns whether the members should hear about it.
+  /// Set by the subclass, so that it is specialised where the store is used.
+  @usableFromInline var evaluate: (State) -> Bool = { _ in false }
 
+  @usableFromInline
   init(sharingKey: SharingKey?) {
     self.sharingKey = sharingKey
   }
-
-  /// Selects the new value; returns whether the members should hear about it.
-  func evaluate(_ state: State) -> Bool { false }
-
-  /// Calls `body` with each live member, in subscription order.
-  func forEachMember(_ body: (SubscriberBox) -> Void) {}
-
-  /// Appends each live member to `list`.
-  func collectMembers(into list: inout [SubscriberBox]) {}
-
-  /// Detaches every member, breaking the member-to-group references.
-  func removeAllMembers() {}
 }
 
 /// The group of subscribers to one `Selection<State, Value>`.
+@usableFromInline
 final class SelectionGroup<State, Value>: AnySelectionGroup<State> {
-  private let select: @Sendable (State) -> Value
-  private let shouldNotify: (@Sendable (Value, Value) -> Bool)?
   /// The value selected from the latest state.
-  private(set) var current: Value
-  /// The subscribers, in subscription order.
-  var members = SlotList<SubscriberBox>()
+  @usableFromInline var current: Value
   /// The registry that holds the group.
-  weak var registry: SubscriptionRegistry<State>?
+  @usableFromInline weak var registry: SubscriptionRegistry<State>?
 
+  @inlinable
   init(selection: Selection<State, Value>, state: State, registry: SubscriptionRegistry<State>) {
-    self.select = selection.select
-    self.shouldNotify = selection.shouldNotify
-    self.current = selection.select(state)
+    let select = selection.select
+    self.current = select(state)
     self.registry = registry
     super.init(sharingKey: selection.sharingKey)
-  }
-
-  override func evaluate(_ state: State) -> Bool {
-    let new = select(state)
-    defer { current = new }
-    guard let shouldNotify else { return true }
-    return shouldNotify(current, new)
-  }
-
-  override func forEachMember(_ body: (SubscriberBox) -> Void) {
-    for case let member? in members.slots { body(member) }
-  }
-
-  override func collectMembers(into list: inout [SubscriberBox]) {
-    for case let member? in members.slots { list.append(member) }
-  }
-
-  override func removeAllMembers() {
-    for case let member? in members.slots {
-      (member as? Subscriber<State, Value>)?.group = nil
+    // The registry owns the group and the group owns this closure, so `self` outlives it.
+    if let shouldNotify = selection.shouldNotify {
+      evaluate = { [unowned(unsafe) self] state in
+        let new = select(state)
+        let notify = shouldNotify(self.current, new)
+        self.current = new
+        return notify
+      }
+    } else {
+      evaluate = { [unowned(unsafe) self] state in
+        self.current = select(state)
+        return true
+      }
     }
-    members.removeAll()
   }
 }

@@ -104,11 +104,13 @@ extension Store {
   }
 
   /// Whether the store is idle. Needs `queueLock`.
+  @inlinable
   var isIdleLocked: Bool {
     !isDraining && effects.isEmpty
   }
 
   /// Takes the idle waiters if the store is idle. Needs `queueLock`.
+  @inlinable
   func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
     guard isIdleLocked, !idleWaiters.isEmpty else { return [] }
     defer { idleWaiters.removeAll() }

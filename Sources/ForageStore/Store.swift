@@ -15,24 +15,24 @@
 /// ```
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
   // Guarded by `stateLock`; written only by the thread processing the queue.
-  private var currentState: State
-  private let stateLock = Lock()
+  @usableFromInline var currentState: State
+  @usableFromInline let stateLock = Lock()
 
   // Guarded by `queueLock`.
-  var queue = WorkQueue<Work>()
-  var isDraining = false
-  private var nextSequence: UInt64 = 0
-  var effects: [UInt64: EffectRecord] = [:]
+  @usableFromInline var queue = WorkQueue<Work>()
+  @usableFromInline var isDraining = false
+  @usableFromInline var nextSequence: UInt64 = 0
+  @usableFromInline var effects: [UInt64: EffectRecord] = [:]
   var effectsByID: [AnyHashable: [EffectRecord]] = [:]
   var nextEffectSerial: UInt64 = 0
-  var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  let queueLock = Lock()
+  @usableFromInline var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  @usableFromInline let queueLock = Lock()
 
   // Owned by the thread processing the queue.
-  private let registry: SubscriptionRegistry<State>
-  private let reducer: Reducer<State, Action>
-  private var chain: (Action) -> Void = { _ in }
-  private let processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
+  @usableFromInline let registry: SubscriptionRegistry<State>
+  @usableFromInline let reducer: Reducer<State, Action>
+  @usableFromInline var chain: (Action) -> Void = { _ in }
+  @usableFromInline let processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
 
   /// Creates a store.
   ///
@@ -40,6 +40,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ///   - initialState: The state before any action.
   ///   - reducer: The pure function applying each action to the state.
   ///   - middleware: The middleware, in the order each action passes through them.
+  @inlinable
   public convenience init(
     initialState: State,
     reducer: Reducer<State, Action>,
@@ -54,6 +55,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ///   - initialState: The state before any action.
   ///   - middleware: The middleware, in the order each action passes through them.
   ///   - reduce: The pure function applying each action to the state.
+  @inlinable
   public convenience init(
     initialState: State,
     middleware: [Middleware<State, Action>] = [],
@@ -66,6 +68,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ///
   /// - Parameter processed: Called on the processing thread after each action has been through
   ///   the middleware and reducer, with whether the test store sent it and the resulting state.
+  @inlinable
   package init(
     initialState: State,
     reducer: Reducer<State, Action>,
@@ -97,6 +100,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// The current state.
   ///
   /// Safe to read from any thread, except from inside a reducer.
+  @inlinable
   public var state: State {
     stateLock.withLock { currentState }
   }
@@ -108,11 +112,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// work in progress and processed by the thread doing that work.
   ///
   /// - Parameter action: The action to process.
+  @inlinable
   public func dispatch(_ action: Action) {
     enqueue(action, origin: .external)
   }
 
   /// Dispatches an action on behalf of the test store.
+  @inlinable
   package func send(_ action: Action) {
     enqueue(action, origin: .tester)
   }
@@ -120,6 +126,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   // MARK: - The queue
 
   /// Where a queued action came from.
+  @usableFromInline
   enum Origin {
     case external
     case tester
@@ -128,6 +135,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// One unit of work, processed in FIFO order.
+  @usableFromInline
   enum Work {
     case action(Action, Origin)
     case subscribe(SubscriberBox, register: (SubscriptionRegistry<State>, State) -> Void)
@@ -135,6 +143,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Processes `action` now if the store is idle, or queues it.
+  @inlinable
   func enqueue(_ action: Action, origin: Origin) {
     queueLock.lock()
     if case .effect(let record) = origin, record.isCancelled {
@@ -153,7 +162,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Hands `work` to the processing thread, or becomes it if the store is idle.
-  private func submit(_ work: Work) {
+  @inlinable
+  func submit(_ work: Work) {
     queueLock.lock()
     if isDraining {
       queue.append(work)
@@ -167,7 +177,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Processes queued work until the queue is empty, then marks the store idle.
-  private func drain() {
+  @inlinable
+  func drain() {
     while true {
       queueLock.lock()
       guard let work = nextLiveWork() else {
@@ -191,7 +202,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Pops the next work item, dropping actions of cancelled effects. Needs `queueLock`.
-  private func nextLiveWork() -> Work? {
+  @inlinable
+  func nextLiveWork() -> Work? {
     while let work = queue.popFirst() {
       if case .action(_, .effect(let record)) = work, record.isCancelled { continue }
       return work
@@ -199,7 +211,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     return nil
   }
 
-  private func perform(_ work: Work) {
+  @inlinable
+  func perform(_ work: Work) {
     switch work {
     case .action(let action, let origin):
       process(action, origin: origin)
@@ -213,7 +226,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
   }
 
-  private func process(_ action: Action, origin: Origin) {
+  @inlinable
+  func process(_ action: Action, origin: Origin) {
     chain(action)
     if let processed {
       let isSent = if case .tester = origin { true } else { false }
@@ -222,7 +236,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// The end of the middleware chain: reduce, then tell the subscribers.
-  private func reduceAndNotify(_ action: Action) {
+  @inlinable
+  func reduceAndNotify(_ action: Action) {
     stateLock.lock()
     reducer.reduce(&currentState, action)
     stateLock.unlock()
@@ -233,6 +248,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   // MARK: - Subscriptions
 
   /// Queues a subscription; it is registered and given its first value in queue order.
+  @inlinable
   func addSubscriber<Value>(
     _ selection: Selection<State, Value>,
     onChange: @escaping @Sendable (Value) -> Void
@@ -258,6 +274,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 }
 
 extension Store: SubscriptionStore {
+  @usableFromInline
   func unsubscribe(_ subscriber: SubscriberBox) {
     queueLock.lock()
     if subscriber.isCancelled {

@@ -3,21 +3,25 @@
 /// Only the thread processing the store's queue touches the registry (subscribe and unsubscribe
 /// requests are queued like actions), so it needs no lock of its own. It only takes the queue
 /// lock to check, right before each call, that a subscriber has not been cancelled.
+@usableFromInline
 final class SubscriptionRegistry<State> {
-  private var groups = SlotList<AnySelectionGroup<State>>()
-  private var shared: [SharingKey: AnySelectionGroup<State>] = [:]
-  private var changed: [AnySelectionGroup<State>] = []
-  private var notified: [SubscriberBox] = []
-  private let lock: Lock
+  @usableFromInline var groups = SlotList<AnySelectionGroup<State>>()
+  @usableFromInline var shared: [SharingKey: AnySelectionGroup<State>] = [:]
+  @usableFromInline var changed: [AnySelectionGroup<State>] = []
+  @usableFromInline var notified: [SubscriberBox] = []
+  @usableFromInline let lock: Lock
 
+  @usableFromInline
   init(lock: Lock) {
     self.lock = lock
   }
 
   /// Whether there is no subscription.
+  @inlinable
   var isEmpty: Bool { groups.isEmpty }
 
   /// The group for `selection`: the shared one for its key path, or a new one.
+  @inlinable
   func group<Value>(
     for selection: Selection<State, Value>,
     state: State
@@ -33,6 +37,7 @@ final class SubscriptionRegistry<State> {
   }
 
   /// Forgets an empty group.
+  @usableFromInline
   func remove(_ group: AnySelectionGroup<State>) {
     groups.remove(group)
     if let key = group.sharingKey, shared[key] === group { shared[key] = nil }
@@ -40,8 +45,8 @@ final class SubscriptionRegistry<State> {
 
   /// Evaluates every group against the new state and calls the subscribers that should hear
   /// about it, in subscription order.
+  @inlinable
   func notify(_ state: State) {
-    changed.removeAll(keepingCapacity: true)
     for case let group? in groups.slots where group.evaluate(state) {
       changed.append(group)
     }
@@ -49,10 +54,11 @@ final class SubscriptionRegistry<State> {
     case 0:
       return
     case 1:
-      changed[0].forEachMember(fireUnlessCancelled)
+      for case let member? in changed[0].members.slots { fireUnlessCancelled(member) }
     default:
-      notified.removeAll(keepingCapacity: true)
-      for group in changed { group.collectMembers(into: &notified) }
+      for group in changed {
+        for case let member? in group.members.slots { notified.append(member) }
+      }
       notified.sort { $0.sequence < $1.sequence }
       for member in notified { fireUnlessCancelled(member) }
       notified.removeAll(keepingCapacity: true)
@@ -61,13 +67,18 @@ final class SubscriptionRegistry<State> {
   }
 
   /// Detaches every subscriber; used when the store goes away.
+  @usableFromInline
   func removeAll() {
-    for case let group? in groups.slots { group.removeAllMembers() }
+    for case let group? in groups.slots {
+      for case let member? in group.members.slots { member.detach() }
+      group.members.removeAll()
+    }
     groups.removeAll()
     shared.removeAll()
   }
 
-  private func fireUnlessCancelled(_ member: SubscriberBox) {
+  @inlinable
+  func fireUnlessCancelled(_ member: SubscriberBox) {
     lock.lock()
     let isCancelled = member.isCancelled
     lock.unlock()

@@ -9,6 +9,7 @@ public final class SubscriptionToken: Sendable {
   private let subscriber: SubscriberBox
   private weak let store: (any SubscriptionStore)?
 
+  @usableFromInline
   init(subscriber: SubscriberBox, store: any SubscriptionStore) {
     self.subscriber = subscriber
     self.store = store
@@ -25,6 +26,7 @@ public final class SubscriptionToken: Sendable {
 }
 
 /// A store as a token sees it: something to unsubscribe from.
+@usableFromInline
 protocol SubscriptionStore: AnyObject, Sendable {
   /// Ends a subscription; see ``SubscriptionToken/cancel()``.
   func unsubscribe(_ subscriber: SubscriberBox)

@@ -2,7 +2,8 @@
 //
 // Workload (fixed, see issue 2): the state is 64 Int counters; N subscribers, subscriber j
 // selects counter j % 64 with skip-repeats; 100 000 dispatches, dispatch i increments counter
-// i % 64. Reported: dispatches per second for N = 0, 10, 100, 1000, the notification count
+// i % 64. The counters are 64 stored Ints; ForageStore subscribers select them with key paths,
+// the naive store with closures, as ReSwift users do. Reported: dispatches per second for N = 0, 10, 100, 1000, the notification count
 // (checked against the exact expected count; exit 1 on a mismatch), and the time to subscribe
 // then unsubscribe 3 000 subscribers one by one.
 //
@@ -20,8 +21,58 @@ let dispatchCount = 100_000
 let subscriberCounts = [0, 10, 100, 1000]
 let churnCount = 3_000
 
-/// The benchmark's state: 64 counters.
+/// The benchmark's state: 64 counters, stored inline as 64 stored properties (a tuple), the way
+/// app state is usually made of stored properties.
 struct Counters: Sendable {
+  var c:
+    (
+      Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int,
+      Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int,
+      Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int,
+      Int, Int, Int, Int, Int, Int, Int
+    ) = (
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      0, 0
+    )
+
+  /// Counter `index`, read and written through the tuple's memory.
+  subscript(index: Int) -> Int {
+    get {
+      withUnsafeBytes(of: c) {
+        $0.load(fromByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
+      }
+    }
+    set {
+      withUnsafeMutableBytes(of: &c) {
+        $0.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
+      }
+    }
+  }
+
+  /// The key path of each counter.
+  static let keyPaths: [KeyPath<Counters, Int> & Sendable] = [
+    \Counters.c.0, \Counters.c.1, \Counters.c.2, \Counters.c.3, \Counters.c.4, \Counters.c.5,
+    \Counters.c.6, \Counters.c.7,
+    \Counters.c.8, \Counters.c.9, \Counters.c.10, \Counters.c.11, \Counters.c.12, \Counters.c.13,
+    \Counters.c.14, \Counters.c.15,
+    \Counters.c.16, \Counters.c.17, \Counters.c.18, \Counters.c.19, \Counters.c.20, \Counters.c.21,
+    \Counters.c.22, \Counters.c.23,
+    \Counters.c.24, \Counters.c.25, \Counters.c.26, \Counters.c.27, \Counters.c.28, \Counters.c.29,
+    \Counters.c.30, \Counters.c.31,
+    \Counters.c.32, \Counters.c.33, \Counters.c.34, \Counters.c.35, \Counters.c.36, \Counters.c.37,
+    \Counters.c.38, \Counters.c.39,
+    \Counters.c.40, \Counters.c.41, \Counters.c.42, \Counters.c.43, \Counters.c.44, \Counters.c.45,
+    \Counters.c.46, \Counters.c.47,
+    \Counters.c.48, \Counters.c.49, \Counters.c.50, \Counters.c.51, \Counters.c.52, \Counters.c.53,
+    \Counters.c.54, \Counters.c.55,
+    \Counters.c.56, \Counters.c.57, \Counters.c.58, \Counters.c.59, \Counters.c.60, \Counters.c.61,
+    \Counters.c.62, \Counters.c.63,
+  ]
+}
+
+/// The same 64 counters in an array: key paths into it need the key-path runtime to read.
+struct ArrayCounters: Sendable {
   var values = [Int](repeating: 0, count: counterCount)
 }
 
@@ -36,6 +87,12 @@ final class Tally: @unchecked Sendable {
 }
 
 let reducer = Reducer<Counters, CounterAction> { state, action in
+  switch action {
+  case .increment(let index): state[index] += 1
+  }
+}
+
+let arrayReducer = Reducer<ArrayCounters, CounterAction> { state, action in
   switch action {
   case .increment(let index): state.values[index] += 1
   }
@@ -127,7 +184,7 @@ func runForage(subscribers n: Int) -> Result {
   let tally = Tally()
   var tokens: [SubscriptionToken] = []
   for j in 0..<n {
-    tokens.append(store.subscribe(\.values[j % counterCount]) { _ in tally.count += 1 })
+    tokens.append(store.subscribe(Counters.keyPaths[j % counterCount]) { _ in tally.count += 1 })
   }
   tally.count = 0
   let seconds = measure {
@@ -143,7 +200,7 @@ func runNaive(subscribers n: Int) -> Result {
   var subscriptions: [NaiveStore<Counters>.Subscription] = []
   for j in 0..<n {
     let index = j % counterCount
-    subscriptions.append(store.subscribe(select: { $0.values[index] }) { _ in tally.count += 1 })
+    subscriptions.append(store.subscribe(select: { $0[index] }) { _ in tally.count += 1 })
   }
   tally.count = 0
   let seconds = measure {
@@ -153,13 +210,35 @@ func runNaive(subscribers n: Int) -> Result {
   return Result(rate: Double(dispatchCount) / seconds, notifications: tally.count)
 }
 
+/// ForageStore on the array state, with either subscript key paths (shared, but each read goes
+/// through the key-path runtime) or closure selectors (one evaluation per subscriber).
+func runForageOnArray(subscribers n: Int, keyPaths: Bool) -> Result {
+  let store = Store(initialState: ArrayCounters(), reducer: arrayReducer)
+  let tally = Tally()
+  var tokens: [SubscriptionToken] = []
+  for j in 0..<n {
+    let index = j % counterCount
+    if keyPaths {
+      tokens.append(store.subscribe(\.values[index]) { _ in tally.count += 1 })
+    } else {
+      tokens.append(store.subscribe(select: { $0.values[index] }) { _ in tally.count += 1 })
+    }
+  }
+  tally.count = 0
+  let seconds = measure {
+    for i in 0..<dispatchCount { store.dispatch(.increment(i % counterCount)) }
+  }
+  withExtendedLifetime(tokens) {}
+  return Result(rate: Double(dispatchCount) / seconds, notifications: tally.count)
+}
+
 func churnForage() -> (subscribe: Double, unsubscribe: Double) {
   let store = Store(initialState: Counters(), reducer: reducer)
   var tokens: [SubscriptionToken] = []
   tokens.reserveCapacity(churnCount)
   let subscribe = measure {
     for j in 0..<churnCount {
-      tokens.append(store.subscribe(\.values[j % counterCount]) { _ in })
+      tokens.append(store.subscribe(Counters.keyPaths[j % counterCount]) { _ in })
     }
   }
   let unsubscribe = measure {
@@ -175,7 +254,7 @@ func churnNaive() -> (subscribe: Double, unsubscribe: Double) {
   let subscribe = measure {
     for j in 0..<churnCount {
       let index = j % counterCount
-      subscriptions.append(store.subscribe(select: { $0.values[index] }) { _ in })
+      subscriptions.append(store.subscribe(select: { $0[index] }) { _ in })
     }
   }
   let unsubscribe = measure {
@@ -216,6 +295,12 @@ for n in subscriberCounts {
     print("  MISMATCH: ForageStore \(forage.notifications), naive \(naive.notifications)")
     failed = true
   }
+}
+print("ForageStore, N = 1000, counters in an [Int] (for comparison):")
+for (label, keyPaths) in [("\\.values[k] key paths", true), ("{ $0.values[k] } closures", false)] {
+  let result = runForageOnArray(subscribers: 1000, keyPaths: keyPaths)
+  print("  \(label): \(formatted(result.rate))/s, \(result.notifications) notifications")
+  if result.notifications != expectedNotifications(subscribers: 1000) { failed = true }
 }
 let forageChurn = churnForage()
 let naiveChurn = churnNaive()
