@@ -14,6 +14,8 @@
 public struct Selection<State, Value>: Sendable {
   /// Selects the value from the state.
   @usableFromInline let select: @Sendable (State) -> Value
+  /// Selects the value from the state in place, without copying the state.
+  @usableFromInline let read: @Sendable (UnsafePointer<State>) -> Value
   /// The key path the value was selected with, when subscribers may share its evaluation.
   @usableFromInline let keyPath: (AnyKeyPath & Sendable)?
   /// Whether two values are the same, so the second is not reported.
@@ -28,7 +30,8 @@ public struct Selection<State, Value>: Sendable {
   /// - Parameter keyPath: The key path from the state to the value.
   @inlinable
   public init(_ keyPath: KeyPath<State, Value> & Sendable) {
-    self.select = Self.reader(for: keyPath)
+    self.select = { $0[keyPath: keyPath] }
+    self.read = Self.reader(for: keyPath)
     self.keyPath = keyPath
     self.isDuplicate = nil
     self.usesAutomaticRepeats = false
@@ -40,6 +43,7 @@ public struct Selection<State, Value>: Sendable {
   @inlinable
   public init(_ select: @escaping @Sendable (State) -> Value) {
     self.select = select
+    self.read = { select($0.pointee) }
     self.keyPath = nil
     self.isDuplicate = nil
     self.usesAutomaticRepeats = false
@@ -96,19 +100,19 @@ public struct Selection<State, Value>: Sendable {
     return copy
   }
 
-  /// A fast reader for `keyPath`.
+  /// A reader for `keyPath` that reads the value in place.
   ///
   /// Applying a key path goes through the runtime and costs hundreds of nanoseconds when it has
   /// a subscript. A key path made only of stored properties of a struct has a fixed offset in the
   /// state, and reading at that offset costs about as much as a direct property access.
   @inlinable
-  static func reader(for keyPath: KeyPath<State, Value> & Sendable) -> @Sendable (State) -> Value {
+  static func reader(
+    for keyPath: KeyPath<State, Value> & Sendable
+  ) -> @Sendable (UnsafePointer<State>) -> Value {
     guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
-      return { $0[keyPath: keyPath] }
+      return { $0.pointee[keyPath: keyPath] }
     }
-    return { state in
-      withUnsafeBytes(of: state) { $0.load(fromByteOffset: offset, as: Value.self) }
-    }
+    return { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
   }
 
   /// The key under which subscribers share one evaluation, or `nil` if this one cannot share.
@@ -145,7 +149,8 @@ extension Selection where Value: Equatable & Sendable {
   /// - Parameter keyPath: The key path from the state to the value.
   @inlinable
   public init(_ keyPath: KeyPath<State, Value> & Sendable) {
-    self.select = Self.reader(for: keyPath)
+    self.select = { $0[keyPath: keyPath] }
+    self.read = Self.reader(for: keyPath)
     self.keyPath = keyPath
     self.isDuplicate = { $0 == $1 }
     self.usesAutomaticRepeats = true
@@ -157,6 +162,7 @@ extension Selection where Value: Equatable & Sendable {
   @inlinable
   public init(_ select: @escaping @Sendable (State) -> Value) {
     self.select = select
+    self.read = { select($0.pointee) }
     self.keyPath = nil
     self.isDuplicate = { $0 == $1 }
     self.usesAutomaticRepeats = true

@@ -14,8 +14,9 @@
 /// store.dispatch(.incremented)                                     // prints "count is 1"
 /// ```
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
-  // Guarded by `stateLock`; written only by the thread processing the queue.
-  @usableFromInline var currentState: State
+  // Guarded by `stateLock`; written only by the thread processing the queue. The state lives in
+  // its own allocation so the reducer mutates it in place and subscribers read it without a copy.
+  @usableFromInline let currentState: UnsafeMutablePointer<State>
   @usableFromInline let stateLock = Lock()
 
   // Guarded by `queueLock`.
@@ -32,7 +33,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @usableFromInline let registry: SubscriptionRegistry<State>
   @usableFromInline let reducer: Reducer<State, Action>
   @usableFromInline var chain: (Action) -> Void = { _ in }
-  @usableFromInline let processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
+  @usableFromInline let processed:
+    (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
 
   /// Creates a store.
   ///
@@ -75,7 +77,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     middleware: [Middleware<State, Action>],
     processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
   ) {
-    self.currentState = initialState
+    self.currentState = .allocate(capacity: 1)
+    self.currentState.initialize(to: initialState)
     self.reducer = reducer
     self.registry = SubscriptionRegistry(lock: queueLock)
     self.processed = processed
@@ -95,6 +98,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     for task in running { task.cancel() }
     for waiter in idleWaiters { waiter.resume() }
     registry.removeAll()
+    currentState.deinitialize(count: 1)
+    currentState.deallocate()
   }
 
   /// The current state.
@@ -102,7 +107,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Safe to read from any thread, except from inside a reducer.
   @inlinable
   public var state: State {
-    stateLock.withLock { currentState }
+    stateLock.withLock { currentState.pointee }
   }
 
   /// Dispatches an action.
@@ -138,7 +143,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @usableFromInline
   enum Work {
     case action(Action, Origin)
-    case subscribe(SubscriberBox, register: (SubscriptionRegistry<State>, State) -> Void)
+    case subscribe(
+      SubscriberBox,
+      register: (SubscriptionRegistry<State>, UnsafePointer<State>) -> Void
+    )
     case unsubscribe(SubscriberBox)
   }
 
@@ -220,7 +228,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       queueLock.lock()
       let isCancelled = subscriber.isCancelled
       queueLock.unlock()
-      if !isCancelled { register(registry, state) }
+      if !isCancelled { register(registry, currentState) }
     case .unsubscribe(let subscriber):
       subscriber.unregister()
     }
@@ -239,7 +247,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @inlinable
   func reduceAndNotify(_ action: Action) {
     stateLock.lock()
-    reducer.reduce(&currentState, action)
+    reducer.reduce(&currentState.pointee, action)
     stateLock.unlock()
     // Only this thread writes the state, so reading it without the lock is safe here.
     if !registry.isEmpty { registry.notify(currentState) }
@@ -258,7 +266,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     // subscription order and registration order agree even across threads.
     let subscriber = Subscriber(sequence: nextSequence, selection: selection, onChange: onChange)
     nextSequence += 1
-    let token = SubscriptionToken(subscriber: subscriber, store: self)
+    let token = SubscriptionToken { [weak self] in self?.unsubscribe(subscriber) }
     let work = Work.subscribe(subscriber) { subscriber.register(in: $0, state: $1) }
     if isDraining {
       queue.append(work)
@@ -273,8 +281,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 }
 
-extension Store: SubscriptionStore {
-  @usableFromInline
+extension Store {
+  /// Ends a subscription; see ``SubscriptionToken/cancel()``.
+  @inlinable
   func unsubscribe(_ subscriber: SubscriberBox) {
     queueLock.lock()
     if subscriber.isCancelled {

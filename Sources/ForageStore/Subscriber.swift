@@ -48,14 +48,17 @@ final class Subscriber<State, Value>: SubscriberBox, @unchecked Sendable {
 
   /// Joins (or creates) the group for the selection and delivers the current value.
   @inlinable
-  func register(in registry: SubscriptionRegistry<State>, state: State) {
+  func register(in registry: SubscriptionRegistry<State>, state: UnsafePointer<State>) {
     let group = registry.group(for: selection, state: state)
     self.group = group
     group.members.append(self)
     let onChange = self.onChange
     // The group outlives every call: members are only fired while their group is registered.
-    fire = { [unowned(unsafe) group] in onChange(group.current) }
-    onChange(group.current)
+    let current = group.current
+    // The value lives as long as its group, which outlives every call: members are only fired
+    // while their group is registered.
+    fire = { onChange(current.pointee) }
+    onChange(current.pointee)
   }
 
   @usableFromInline

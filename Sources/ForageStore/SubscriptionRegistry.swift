@@ -24,7 +24,7 @@ final class SubscriptionRegistry<State> {
   @inlinable
   func group<Value>(
     for selection: Selection<State, Value>,
-    state: State
+    state: UnsafePointer<State>
   ) -> SelectionGroup<State, Value> {
     let key = selection.sharingKey
     if let key, let existing = shared[key] as? SelectionGroup<State, Value> {
@@ -46,7 +46,7 @@ final class SubscriptionRegistry<State> {
   /// Evaluates every group against the new state and calls the subscribers that should hear
   /// about it, in subscription order.
   @inlinable
-  func notify(_ state: State) {
+  func notify(_ state: UnsafePointer<State>) {
     for case let group? in groups.slots where group.evaluate(state) {
       changed.append(group)
     }

@@ -6,28 +6,20 @@
 /// once ``cancel()`` returns the subscriber is not called again (a call already running on
 /// another thread may still finish).
 public final class SubscriptionToken: Sendable {
-  private let subscriber: SubscriberBox
-  private weak let store: (any SubscriptionStore)?
+  /// Ends the subscription; it holds the store weakly and does nothing once the store is gone.
+  private let unsubscribe: @Sendable () -> Void
 
   @usableFromInline
-  init(subscriber: SubscriberBox, store: any SubscriptionStore) {
-    self.subscriber = subscriber
-    self.store = store
+  init(unsubscribe: @escaping @Sendable () -> Void) {
+    self.unsubscribe = unsubscribe
   }
 
   /// Ends the subscription. Calling it again does nothing.
   public func cancel() {
-    store?.unsubscribe(subscriber)
+    unsubscribe()
   }
 
   deinit {
-    store?.unsubscribe(subscriber)
+    unsubscribe()
   }
-}
-
-/// A store as a token sees it: something to unsubscribe from.
-@usableFromInline
-protocol SubscriptionStore: AnyObject, Sendable {
-  /// Ends a subscription; see ``SubscriptionToken/cancel()``.
-  func unsubscribe(_ subscriber: SubscriberBox)
 }
