@@ -30,6 +30,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   private let log: StepLog<Action, State>
   private let report: FailureReporter
   private var isFinished = false
+  private let creation: SourceLocation
 
   /// Creates a test store.
   ///
@@ -39,13 +40,16 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   ///   - middleware: The middleware under test, in order.
   ///   - timeout: How long to wait for effects before failing.
   ///   - reportFailure: Where failures go; Swift Testing issues by default.
+  ///   - sourceLocation: Where failures found when the test store is released are reported.
   public init(
     initialState: State,
     reducer: Reducer<State, Action>,
     middleware: [Middleware<State, Action>] = [],
     timeout: Duration = .seconds(5),
-    reportFailure: FailureReporter = .issueRecord
+    reportFailure: FailureReporter = .issueRecord,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
+    self.creation = sourceLocation
     let log = StepLog<Action, State>()
     self.log = log
     self.report = reportFailure
@@ -62,11 +66,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
   }
 
   deinit {
-    if !isFinished {
-      checkCompletion(
-        at: SourceLocation(fileID: #fileID, filePath: #filePath, line: #line, column: #column)
-      )
-    }
+    if !isFinished { checkCompletion(at: creation) }
     store.cancelAllEffects()
   }
 
