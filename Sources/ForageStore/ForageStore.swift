@@ -1,2 +1,0 @@
-/// The ForageStore module. Its contents arrive with their issue.
-public enum ForageStoreModule {}

@@ -1,0 +1,185 @@
+/// What a subscriber observes: a value selected from the state, and when it is told about it.
+///
+/// A subscriber gets the selected value once when it subscribes, then after each action whose
+/// new selected value passes the selection's filters. Filters look at the value selected from
+/// the state before the action (`old`) and after it (`new`).
+///
+/// - Selections of `Equatable` values skip repeats automatically (`old == new` is skipped);
+///   ``allowingRepeats()`` turns that off, ``removingDuplicates(by:)`` sets another predicate.
+/// - ``skip(when:)`` and ``only(when:)`` add filters; all of them must agree to notify.
+///
+/// Selections made from a key path, with the default repeat rule and no other filter, are
+/// evaluated once per action for all their subscribers, so many subscribers to the same key path
+/// cost about as much as one.
+public struct Selection<State, Value>: Sendable {
+  /// Selects the value from the state.
+  @usableFromInline let select: @Sendable (State) -> Value
+  /// Selects the value from the state in place, without copying the state.
+  @usableFromInline let read: @Sendable (UnsafePointer<State>) -> Value
+  /// The key path the value was selected with, when subscribers may share its evaluation.
+  @usableFromInline let keyPath: (AnyKeyPath & Sendable)?
+  /// Whether two values are the same, so the second is not reported.
+  @usableFromInline var isDuplicate: (@Sendable (Value, Value) -> Bool)?
+  /// Whether ``isDuplicate`` is the automatic `==` of an `Equatable` value.
+  @usableFromInline var usesAutomaticRepeats: Bool
+  /// Extra filters; a change is reported only when every one returns `true`.
+  @usableFromInline var filters: [@Sendable (Value, Value) -> Bool] = []
+
+  /// Selects the value at `keyPath`, reporting every action (the value is not `Equatable`).
+  ///
+  /// - Parameter keyPath: The key path from the state to the value.
+  @inlinable
+  public init(_ keyPath: KeyPath<State, Value> & Sendable) {
+    self.select = { $0[keyPath: keyPath] }
+    self.read = Self.reader(for: keyPath)
+    self.keyPath = keyPath
+    self.isDuplicate = nil
+    self.usesAutomaticRepeats = false
+  }
+
+  /// Selects the value a closure computes from the state, reporting every action.
+  ///
+  /// - Parameter select: Computes the value; it runs after every action, so keep it cheap.
+  @inlinable
+  public init(_ select: @escaping @Sendable (State) -> Value) {
+    self.select = select
+    self.read = { select($0.pointee) }
+    self.keyPath = nil
+    self.isDuplicate = nil
+    self.usesAutomaticRepeats = false
+  }
+
+  /// Reports a change only when `isDuplicate(old, new)` is `false`.
+  ///
+  /// - Parameter isDuplicate: Whether two selected values count as the same.
+  /// - Returns: A selection with that repeat rule instead of the current one.
+  @inlinable
+  public func removingDuplicates(
+    by isDuplicate: @escaping @Sendable (_ old: Value, _ new: Value) -> Bool
+  ) -> Selection {
+    var copy = self
+    copy.isDuplicate = isDuplicate
+    copy.usesAutomaticRepeats = false
+    return copy
+  }
+
+  /// Reports every action, even when the selected value did not change.
+  ///
+  /// - Returns: A selection with no repeat rule.
+  @inlinable
+  public func allowingRepeats() -> Selection {
+    var copy = self
+    copy.isDuplicate = nil
+    copy.usesAutomaticRepeats = false
+    return copy
+  }
+
+  /// Skips a change when `predicate(old, new)` is `true`.
+  ///
+  /// - Parameter predicate: Returns `true` for changes the subscriber should not hear about.
+  /// - Returns: A selection with the filter added.
+  @inlinable
+  public func skip(
+    when predicate: @escaping @Sendable (_ old: Value, _ new: Value) -> Bool
+  ) -> Selection {
+    var copy = self
+    copy.filters.append { !predicate($0, $1) }
+    return copy
+  }
+
+  /// Reports a change only when `predicate(old, new)` is `true`.
+  ///
+  /// - Parameter predicate: Returns `true` for changes the subscriber should hear about.
+  /// - Returns: A selection with the filter added.
+  @inlinable
+  public func only(
+    when predicate: @escaping @Sendable (_ old: Value, _ new: Value) -> Bool
+  ) -> Selection {
+    var copy = self
+    copy.filters.append(predicate)
+    return copy
+  }
+
+  /// A reader for `keyPath` that reads the value in place.
+  ///
+  /// Applying a key path goes through the runtime and costs hundreds of nanoseconds when it has
+  /// a subscript. A key path made only of stored properties of a struct has a fixed offset in the
+  /// state, and reading at that offset costs about as much as a direct property access.
+  @inlinable
+  static func reader(
+    for keyPath: KeyPath<State, Value> & Sendable
+  ) -> @Sendable (UnsafePointer<State>) -> Value {
+    guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
+      return { $0.pointee[keyPath: keyPath] }
+    }
+    return { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
+  }
+
+  /// The key under which subscribers share one evaluation, or `nil` if this one cannot share.
+  @inlinable
+  var sharingKey: SharingKey? {
+    guard filters.isEmpty, isDuplicate == nil || usesAutomaticRepeats, let keyPath else {
+      return nil
+    }
+    return SharingKey(keyPath: keyPath, skipsRepeats: usesAutomaticRepeats)
+  }
+
+  /// Whether a change from `old` to `new` is reported, or `nil` when every change is.
+  @inlinable
+  var shouldNotify: (@Sendable (Value, Value) -> Bool)? {
+    let isDuplicate = self.isDuplicate
+    let filters = self.filters
+    switch (isDuplicate, filters.count) {
+    case (nil, 0): return nil
+    case (let isDuplicate?, 0): return { !isDuplicate($0, $1) }
+    case (nil, 1): return filters[0]
+    default:
+      return { old, new in
+        if let isDuplicate, isDuplicate(old, new) { return false }
+        for filter in filters where !filter(old, new) { return false }
+        return true
+      }
+    }
+  }
+}
+
+extension Selection where Value: Equatable & Sendable {
+  /// Selects the value at `keyPath` and skips repeats.
+  ///
+  /// - Parameter keyPath: The key path from the state to the value.
+  @inlinable
+  public init(_ keyPath: KeyPath<State, Value> & Sendable) {
+    self.select = { $0[keyPath: keyPath] }
+    self.read = Self.reader(for: keyPath)
+    self.keyPath = keyPath
+    self.isDuplicate = { $0 == $1 }
+    self.usesAutomaticRepeats = true
+  }
+
+  /// Selects the value a closure computes from the state and skips repeats.
+  ///
+  /// - Parameter select: Computes the value; it runs after every action, so keep it cheap.
+  @inlinable
+  public init(_ select: @escaping @Sendable (State) -> Value) {
+    self.select = select
+    self.read = { select($0.pointee) }
+    self.keyPath = nil
+    self.isDuplicate = { $0 == $1 }
+    self.usesAutomaticRepeats = true
+  }
+}
+
+/// Identifies selections whose subscribers can share one evaluation: same key path, same rule.
+@usableFromInline
+struct SharingKey: Hashable {
+  /// The key path the value is selected with.
+  @usableFromInline var keyPath: AnyKeyPath
+  /// Whether repeats are skipped with `==`; otherwise every action is reported.
+  @usableFromInline var skipsRepeats: Bool
+
+  @inlinable
+  init(keyPath: AnyKeyPath, skipsRepeats: Bool) {
+    self.keyPath = keyPath
+    self.skipsRepeats = skipsRepeats
+  }
+}

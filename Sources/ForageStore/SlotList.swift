@@ -1,0 +1,65 @@
+/// An ordered list with constant-time removal by slot, for the subscription registry.
+///
+/// Removal leaves a hole that iteration skips; the list compacts itself when holes outnumber live
+/// elements, so removal is amortised O(1) and order (insertion order) never changes.
+@usableFromInline
+struct SlotList<Element: AnyObject & Slotted> {
+  @usableFromInline var slots: [Element?] = []
+  @usableFromInline var holes = 0
+
+  /// Creates an empty list.
+  @inlinable
+  init() {}
+
+  /// The number of live elements.
+  @inlinable
+  var count: Int { slots.count - holes }
+
+  /// Whether the list has no live element.
+  @inlinable
+  var isEmpty: Bool { count == 0 }
+
+  /// Appends `element` and records its slot in it.
+  @inlinable
+  mutating func append(_ element: Element) {
+    element.slot = slots.count
+    slots.append(element)
+  }
+
+  /// Removes `element`, which must be in this list.
+  @usableFromInline
+  mutating func remove(_ element: Element) {
+    let slot = element.slot
+    guard slot >= 0, slot < slots.count, slots[slot] === element else { return }
+    slots[slot] = nil
+    element.slot = -1
+    holes += 1
+    if holes > 16 && holes * 2 > slots.count { compact() }
+  }
+
+  /// Removes every element.
+  @usableFromInline
+  mutating func removeAll() {
+    for element in slots { element?.slot = -1 }
+    slots.removeAll()
+    holes = 0
+  }
+
+  private mutating func compact() {
+    var live: [Element?] = []
+    live.reserveCapacity(count)
+    for case let element? in slots {
+      element.slot = live.count
+      live.append(element)
+    }
+    slots = live
+    holes = 0
+  }
+}
+
+/// An element that knows where it is in a ``SlotList``.
+@usableFromInline
+protocol Slotted: AnyObject {
+  /// The element's index in its list, or -1 when it is in none.
+  var slot: Int { get set }
+}

@@ -1,2 +1,0 @@
-/// The ForageStoreTesting module. Its contents arrive with their issue.
-public enum ForageStoreTestingModule {}
