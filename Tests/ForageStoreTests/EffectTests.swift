@@ -85,12 +85,13 @@ import Testing
         context.cancel(id: "slow")
       }
     ])
-    let done = Gate()
+    // Wait without blocking a cooperative thread: the effect needs one to run.
+    let done = AsyncLatch()
     Thread {
       store.dispatch(.renamed("hold"))
       done.open()
     }.start()
-    #expect(done.wait())
+    await done.wait()
     await store.idle()
     #expect(store.state.log == [])
     #expect(store.state.name == "hold")
