@@ -72,13 +72,29 @@ public struct SimulatedGPS: Sendable {
     scenario: PermissionScenario,
     emit: (Output) async throws -> Void
   ) async throws {
+    var iterator = fixes.makeIterator()
+    try await replay(next: { iterator.next() }, scenario: scenario, emit: emit)
+  }
+
+  /// Replays fixes pulled one at a time from a streaming source, such as a ``TrackReader``.
+  ///
+  /// - Parameters:
+  ///   - next: Returns the next fix, `nil` at the end, or throws (for example a ``TrackError``
+  ///     for a malformed file), which ends the replay with that error.
+  ///   - scenario: The permission scenario; its initial status is always reported first.
+  ///   - emit: Receives each output.
+  public func replay(
+    next: () throws -> Fix?,
+    scenario: PermissionScenario,
+    emit: (Output) async throws -> Void
+  ) async throws {
     var random = ReplayRandom(seed: perturbation.seed)
     let sleep = startTimeline()
     var startTime: Date?
     var lastOffset = Duration.zero
     var applied = Set<Int>()
     var index = 0
-    for original in fixes {
+    while let original = try next() {
       try Task.checkCancellation()
       // Map the fix's time onto the clock: offsets from the first fix, 1 s steps when untimed.
       let offset: Duration
