@@ -1,0 +1,33 @@
+/// Something a ``SpatialIndex`` can hold: an identifier and a position.
+///
+/// The identifier breaks ties between items at the same distance, so answers are deterministic.
+public protocol SpatialItem {
+  /// A stable identifier, compared as a string to order items at equal distances.
+  var id: String { get }
+  /// Where the item is.
+  var coordinate: Coordinate { get }
+}
+
+/// An item found by a search, with its exact geodesic distance.
+public struct Neighbor<Item> {
+  /// The item.
+  public var item: Item
+  /// The item's position in the array the index was built from.
+  public var index: Int
+  /// The geodesic distance in metres (to the query point, or to the track for corridor searches).
+  public var distance: Double
+}
+
+extension Neighbor: Sendable where Item: Sendable {}
+extension Neighbor: Equatable where Item: Equatable {}
+
+extension Neighbor where Item: SpatialItem {
+  /// The answer order: nearest first, then by identifier, then by position in the input.
+  func precedes(_ other: Neighbor) -> Bool {
+    if distance != other.distance { return distance < other.distance }
+    let leftID = item.id
+    let rightID = other.item.id
+    if leftID != rightID { return leftID < rightID }
+    return index < other.index
+  }
+}
