@@ -54,7 +54,9 @@ struct CoverageTileKey: Hashable, Sendable {
       if last - first + 1 >= count {
         keys += (0..<count).map { CoverageTileKey(band: band, cell: $0) }
       } else {
-        keys += (first...last).map { CoverageTileKey(band: band, cell: (($0 % count) + count) % count) }
+        keys += (first...last).map {
+          CoverageTileKey(band: band, cell: (($0 % count) + count) % count)
+        }
       }
     }
     return keys

@@ -25,7 +25,8 @@ public struct EarthCentredPoint: Equatable, Sendable {
     let lambda = coordinate.longitude * .pi / 180
     let sinPhi = sin(phi)
     let cosPhi = cos(phi)
-    let n = Geodesic.equatorialRadius / (1 - Self.eccentricitySquared * sinPhi * sinPhi).squareRoot()
+    let n =
+      Geodesic.equatorialRadius / (1 - Self.eccentricitySquared * sinPhi * sinPhi).squareRoot()
     x = n * cosPhi * cos(lambda)
     y = n * cosPhi * sin(lambda)
     z = n * (1 - Self.eccentricitySquared) * sinPhi

@@ -57,15 +57,20 @@ final class GEOSMessageLog {
 }
 
 /// Receives GEOS error messages; `userdata` is the context's unretained ``GEOSMessageLog``.
-private func geosErrorHandler(_ message: UnsafePointer<CChar>?, _ userdata: UnsafeMutableRawPointer?) {
+private func geosErrorHandler(
+  _ message: UnsafePointer<CChar>?,
+  _ userdata: UnsafeMutableRawPointer?
+) {
   guard let message, let userdata else { return }
   let log = Unmanaged<GEOSMessageLog>.fromOpaque(userdata).takeUnretainedValue()
   log.lastError = String(cString: message)
 }
 
 /// Receives GEOS notices; `userdata` is the context's unretained ``GEOSMessageLog``.
-private func geosNoticeHandler(_ message: UnsafePointer<CChar>?, _ userdata: UnsafeMutableRawPointer?)
-{
+private func geosNoticeHandler(
+  _ message: UnsafePointer<CChar>?,
+  _ userdata: UnsafeMutableRawPointer?
+) {
   guard let message, let userdata else { return }
   let log = Unmanaged<GEOSMessageLog>.fromOpaque(userdata).takeUnretainedValue()
   if log.notices.count >= 100 { log.notices.removeFirst() }

@@ -14,7 +14,10 @@ extension Geometry {
   /// The union of many geometries at once (faster than folding ``union(_:)``).
   ///
   /// - Returns: The union, or an empty geometry collection when `geometries` is empty.
-  public static func union(_ geometries: [Geometry], in context: GEOSContext) throws(GEOSError)
+  public static func union(
+    _ geometries: [Geometry],
+    in context: GEOSContext
+  ) throws(GEOSError)
     -> Geometry
   {
     // A collection takes ownership of its members, so it gets clones, not our handles.
@@ -147,7 +150,9 @@ extension Geometry {
     }
     defer { GEOSWKTWriter_destroy_r(context.handle, writer) }
     GEOSWKTWriter_setTrim_r(context.handle, writer, 1)
-    if let precision { GEOSWKTWriter_setRoundingPrecision_r(context.handle, writer, Int32(precision)) }
+    if let precision {
+      GEOSWKTWriter_setRoundingPrecision_r(context.handle, writer, Int32(precision))
+    }
     guard let text = GEOSWKTWriter_write_r(context.handle, writer, handle) else {
       throw context.error("GEOSWKTWriter_write_r")
     }

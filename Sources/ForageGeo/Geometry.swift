@@ -14,7 +14,8 @@ public final class Geometry {
   let handle: OpaquePointer
 
   /// Takes ownership of a handle GEOS returned, or throws the context's error when it is `nil`.
-  init(owning handle: OpaquePointer?, in context: GEOSContext, operation: String) throws(GEOSError) {
+  init(owning handle: OpaquePointer?, in context: GEOSContext, operation: String) throws(GEOSError)
+  {
     guard let handle else { throw context.error(operation) }
     self.handle = handle
     self.context = context
@@ -25,7 +26,10 @@ public final class Geometry {
   }
 
   /// A point.
-  public static func point(_ point: PlanarPoint, in context: GEOSContext) throws(GEOSError)
+  public static func point(
+    _ point: PlanarPoint,
+    in context: GEOSContext
+  ) throws(GEOSError)
     -> Geometry
   {
     try Geometry(
@@ -38,7 +42,10 @@ public final class Geometry {
   /// A line string through points, in order.
   ///
   /// - Throws: ``GEOSError`` when there are fewer than two points.
-  public static func lineString(_ points: [PlanarPoint], in context: GEOSContext) throws(GEOSError)
+  public static func lineString(
+    _ points: [PlanarPoint],
+    in context: GEOSContext
+  ) throws(GEOSError)
     -> Geometry
   {
     let sequence = try makeSequence(points, in: context)
@@ -52,7 +59,10 @@ public final class Geometry {
   /// A polygon without holes; the ring is closed for you when the last point differs from the first.
   ///
   /// - Throws: ``GEOSError`` when the ring has fewer than three distinct points.
-  public static func polygon(exterior: [PlanarPoint], in context: GEOSContext) throws(GEOSError)
+  public static func polygon(
+    exterior: [PlanarPoint],
+    in context: GEOSContext
+  ) throws(GEOSError)
     -> Geometry
   {
     var ring = exterior
@@ -99,7 +109,10 @@ public final class Geometry {
   }
 
   /// Makes a coordinate sequence; GEOS takes ownership when it is passed to a constructor.
-  private static func makeSequence(_ points: [PlanarPoint], in context: GEOSContext)
+  private static func makeSequence(
+    _ points: [PlanarPoint],
+    in context: GEOSContext
+  )
     throws(GEOSError) -> OpaquePointer
   {
     guard let sequence = GEOSCoordSeq_create_r(context.handle, UInt32(points.count), 2) else {

@@ -118,7 +118,9 @@ public enum PlaceDatasetError: Error, Equatable, Sendable, CustomStringConvertib
 extension NSError {
   /// The POSIX reason behind a file error, such as "No such file or directory".
   fileprivate var underlyingPOSIXReason: String? {
-    if let underlying = userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+    if let underlying = userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
       return String(cString: strerror(Int32(underlying.code)))
     }
     if domain == NSCocoaErrorDomain {

@@ -51,7 +51,11 @@ extension SpatialIndex {
     into best: inout [Int: Double]
   ) {
     let piece = Geodesic.inverse(start, end)
-    let middle = Geodesic.destination(from: start, azimuth: piece.azimuth1, distance: piece.distance / 2)
+    let middle = Geodesic.destination(
+      from: start,
+      azimuth: piece.azimuth1,
+      distance: piece.distance / 2
+    )
     var candidates: [Int] = []
     tree.forEach(within: distance + piece.distance / 2 + 1e-6, of: EarthCentredPoint(middle)) {
       index,
@@ -73,7 +77,11 @@ extension SpatialIndex {
     guard segment.distance > 0 else { return Geodesic.distance(point, start) }
     let plane = LocalProjection(origin: point)
     let a = plane.project(start)
-    let end = Geodesic.destination(from: start, azimuth: segment.azimuth1, distance: segment.distance)
+    let end = Geodesic.destination(
+      from: start,
+      azimuth: segment.azimuth1,
+      distance: segment.distance
+    )
     let b = plane.project(end)
     let dx = b.x - a.x
     let dy = b.y - a.y

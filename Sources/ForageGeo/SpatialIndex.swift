@@ -40,8 +40,11 @@ public struct SpatialIndex<Item: SpatialItem> {
   /// The `limit` nearest items within `radius` metres of `centre`, nearest first.
   ///
   /// Ties at equal distance are broken by identifier, so the cut at `limit` is deterministic.
-  public func nearest(_ limit: Int, within radius: Double, of centre: Coordinate) -> [Neighbor<Item>]
-  {
+  public func nearest(
+    _ limit: Int,
+    within radius: Double,
+    of centre: Coordinate
+  ) -> [Neighbor<Item>] {
     guard limit > 0, radius >= 0, !items.isEmpty else { return [] }
     let query = EarthCentredPoint(centre)
     // Chord ≤ geodesic, so this ball holds every item within `radius`; the slack covers rounding.
