@@ -68,8 +68,9 @@ print(
 )
 
 // Index build and queries.
-var index: SpatialIndex<Place>!
-let buildTime = seconds { index = SpatialIndex(places) }
+let buildStart = DispatchTime.now().uptimeNanoseconds
+let index = SpatialIndex(places)
+let buildTime = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
 var answers: [[Neighbor<Place>]] = []
 answers.reserveCapacity(queryCount)
 let indexTime = seconds {
