@@ -17,6 +17,14 @@ extension SpatialIndex {
   public func along(_ track: [Coordinate], within distance: Double) -> [Neighbor<Item>] {
     guard let first = track.first, distance >= 0, !items.isEmpty else { return [] }
     if track.count == 1 { return within(distance, of: first) }
+    let hits = core.along(track, within: distance)
+    return hits.map { Neighbor(item: items[$0.index], index: $0.index, distance: $0.distance) }
+  }
+}
+
+extension IndexCore {
+  /// Corridor search; see ``SpatialIndex/along(_:within:)``.
+  func along(_ track: [Coordinate], within distance: Double) -> [Hit] {
     var best: [Int: Double] = [:]
     let pieceLength = max(distance, 250)
     for (start, end) in zip(track, track.dropFirst()) {
@@ -36,10 +44,8 @@ extension SpatialIndex {
         pieceStart = pieceEnd
       }
     }
-    var answer = best.map { index, distance in
-      Neighbor(item: items[index], index: index, distance: distance)
-    }
-    answer.sort { $0.precedes($1) }
+    var answer = best.map { Hit(index: $0.key, distance: $0.value) }
+    answer.sort(by: precedes)
     return answer
   }
 

@@ -20,14 +20,3 @@ public struct Neighbor<Item> {
 
 extension Neighbor: Sendable where Item: Sendable {}
 extension Neighbor: Equatable where Item: Equatable {}
-
-extension Neighbor where Item: SpatialItem {
-  /// The answer order: nearest first, then by identifier, then by position in the input.
-  func precedes(_ other: Neighbor) -> Bool {
-    if distance != other.distance { return distance < other.distance }
-    let leftID = item.id
-    let rightID = other.item.id
-    if leftID != rightID { return leftID < rightID }
-    return index < other.index
-  }
-}
