@@ -63,7 +63,8 @@ public final class CoverageArea: @unchecked Sendable {
       guard known > 0, tile.distanceToBox(planarCentre) < known else { continue }
       let disk = try Geometry.point(planarCentre, in: context)
         .buffer(known, quadrantSegments: Self.quadrantSegments, fit: .inscribed)
-      let piece = try disk.intersection(tile.box)
+      let piece =
+        tile.boxContains(planarCentre, radius: known) ? disk : try disk.intersection(tile.box)
       var merged = piece
       if let existing = tile.coverage { merged = try existing.union(piece) }
       tile.coverage = merged
@@ -103,7 +104,9 @@ public final class CoverageArea: @unchecked Sendable {
       }
       let disk = try Geometry.point(planarCentre, in: context)
         .buffer(needed, quadrantSegments: Self.quadrantSegments, fit: .circumscribed)
-      let piece = try disk.intersection(tile.box)
+      let piece =
+        tile.boxContains(planarCentre, radius: needed * 1.01)
+        ? disk : try disk.intersection(tile.box)
       if try !prepared.covers(piece) { return false }
     }
     return true

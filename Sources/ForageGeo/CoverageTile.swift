@@ -136,6 +136,12 @@ final class CoverageTile {
     )
   }
 
+  /// Whether the planar disk of a radius around a point lies entirely inside the box.
+  func boxContains(_ point: PlanarPoint, radius: Double) -> Bool {
+    point.x - radius > extent.minX && point.x + radius < extent.maxX
+      && point.y - radius > extent.minY && point.y + radius < extent.maxY
+  }
+
   /// The distance in the plane from a point to the box (0 inside).
   func distanceToBox(_ point: PlanarPoint) -> Double {
     let dx = max(extent.minX - point.x, 0, point.x - extent.maxX)

@@ -1,22 +1,69 @@
 extension EarthKDTree {
-  /// The squared chord to the `k`-th nearest point within `chord` of `centre`, or `nil` when
-  /// fewer than `k` points are that close.
+  /// The points that can be among the `k` nearest by geodesic distance within `chord` of `centre`.
   ///
-  /// A classic k-nearest search: descend towards the centre first, keep the `k` best squared
-  /// chords in a sorted buffer, and skip every subtree beyond the current `k`-th.
-  func kthNearestChordSquared(_ k: Int, within chord: Double, of centre: EarthCentredPoint)
-    -> Double?
+  /// A classic k-nearest search by chord (descend towards the centre first, skip subtrees beyond
+  /// the bound), except that the bound is not the k-th smallest chord c but U(c), the largest
+  /// geodesic a chord of c can stand for (``EarthCentredPoint/geodesicUpperBound(chord:)``). Every
+  /// point with a chord of at most U(c) is returned (usually k, a few more on near-ties); a point
+  /// beyond it has a geodesic longer than the k-th nearest and cannot be in the answer.
+  ///
+  /// - Returns: Build-order indices with squared chords, in no particular order.
+  func nearestCandidates(
+    _ k: Int,
+    within chord: Double,
+    of centre: EarthCentredPoint
+  )
+    -> [(index: Int, chordSquared: Double)]
   {
-    guard k > 0, k <= nodes.count else { return nil }
-    var best = [Double](repeating: .infinity, count: k)
-    var limit = chord * chord
+    var search = NearestSearch(k: k, limit: chord * chord)
     nodes.withUnsafeBufferPointer { buffer in
-      best.withUnsafeMutableBufferPointer { best in
-        Self.nearest(buffer, 0, buffer.count, centre, best, &limit)
+      Self.nearest(buffer, 0, buffer.count, centre, &search)
+    }
+    var result = search.best
+    for entry in search.overflow where entry.chordSquared <= search.limit { result.append(entry) }
+    return result
+  }
+
+  /// The running state of a k-nearest search.
+  struct NearestSearch {
+    let k: Int
+    /// The squared chord beyond which nothing can be in the answer.
+    var limit: Double
+    /// The k smallest squared chords seen so far, ascending.
+    var best: [(index: Int, chordSquared: Double)] = []
+    /// Points within `limit` that are not (or no longer) among the k best; filtered at the end.
+    var overflow: [(index: Int, chordSquared: Double)] = []
+
+    init(k: Int, limit: Double) {
+      self.k = k
+      self.limit = limit
+      best.reserveCapacity(k + 1)
+      overflow.reserveCapacity(32)
+    }
+
+    @inline(__always)
+    mutating func offer(_ index: Int, _ d2: Double) {
+      guard d2 <= limit else { return }
+      if best.count == k {
+        guard d2 < best[k - 1].chordSquared else {
+          overflow.append((index, d2))
+          return
+        }
+        overflow.append(best.removeLast())
+      }
+      var i = best.count
+      best.append((index, d2))
+      while i > 0, best[i - 1].chordSquared > d2 {
+        best.swapAt(i, i - 1)
+        i -= 1
+      }
+      if best.count == k {
+        let bound = EarthCentredPoint.geodesicUpperBound(
+          chord: best[k - 1].chordSquared.squareRoot()
+        )
+        limit = min(limit, bound * bound)
       }
     }
-    let kth = best[k - 1]
-    return kth.isFinite && kth <= chord * chord ? kth : nil
   }
 
   private static func nearest(
@@ -24,16 +71,15 @@ extension EarthKDTree {
     _ low: Int,
     _ high: Int,
     _ centre: EarthCentredPoint,
-    _ best: UnsafeMutableBufferPointer<Double>,
-    _ limit: inout Double
+    _ search: inout NearestSearch
   ) {
     if high - low <= leafSize {
-      for i in low..<high { offer(nodes[i], centre, best, &limit) }
+      for i in low..<high { offer(nodes[i], centre, &search) }
       return
     }
     let middle = (low + high) / 2
     let node = nodes[middle]
-    offer(node, centre, best, &limit)
+    offer(node, centre, &search)
     let offset: Double
     switch node.axis {
     case 0: offset = centre.x - node.x
@@ -41,33 +87,23 @@ extension EarthKDTree {
     default: offset = centre.z - node.z
     }
     if offset <= 0 {
-      nearest(nodes, low, middle, centre, best, &limit)
-      if offset * offset <= limit { nearest(nodes, middle + 1, high, centre, best, &limit) }
+      nearest(nodes, low, middle, centre, &search)
+      if offset * offset <= search.limit { nearest(nodes, middle + 1, high, centre, &search) }
     } else {
-      nearest(nodes, middle + 1, high, centre, best, &limit)
-      if offset * offset <= limit { nearest(nodes, low, middle, centre, best, &limit) }
+      nearest(nodes, middle + 1, high, centre, &search)
+      if offset * offset <= search.limit { nearest(nodes, low, middle, centre, &search) }
     }
   }
 
-  /// Inserts a point's squared chord into the sorted `best` buffer when it beats the last.
   @inline(__always)
   private static func offer(
     _ node: Node,
     _ centre: EarthCentredPoint,
-    _ best: UnsafeMutableBufferPointer<Double>,
-    _ limit: inout Double
+    _ search: inout NearestSearch
   ) {
     let dx = node.x - centre.x
     let dy = node.y - centre.y
     let dz = node.z - centre.z
-    let d2 = dx * dx + dy * dy + dz * dz
-    guard d2 <= limit, d2 < best[best.count - 1] else { return }
-    var i = best.count - 1
-    while i > 0, best[i - 1] > d2 {
-      best[i] = best[i - 1]
-      i -= 1
-    }
-    best[i] = d2
-    if best[best.count - 1].isFinite { limit = min(limit, best[best.count - 1]) }
+    search.offer(Int(node.index), dx * dx + dy * dy + dz * dz)
   }
 }

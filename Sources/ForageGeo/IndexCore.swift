@@ -2,11 +2,13 @@
 ///
 /// Kept free of generics so the hot loops are compiled once, specialised, in this module,
 /// whatever item type a client indexes.
+@usableFromInline
 struct IndexCore: Sendable {
   /// A hit: the item's position in the input and its exact geodesic distance in metres.
+  @usableFromInline
   struct Hit: Sendable {
-    var index: Int
-    var distance: Double
+    @usableFromInline var index: Int
+    @usableFromInline var distance: Double
   }
 
   let coordinates: [Coordinate]
@@ -27,30 +29,27 @@ struct IndexCore: Sendable {
   }
 
   /// The `limit` nearest items within `radius` of `centre`, in answer order.
+  @usableFromInline
   func nearest(_ limit: Int, within radius: Double, of centre: Coordinate) -> [Hit] {
     guard limit > 0, radius >= 0, !coordinates.isEmpty else { return [] }
     let query = EarthCentredPoint(centre)
     // Chord ≤ geodesic, so a chord ball of `radius` holds every item within `radius` (the slack
-    // covers rounding). With a limit, the limit-th smallest chord c bounds the limit-th geodesic
-    // from above by U(c); items with a chord beyond U(c) cannot make the answer, so the ball
-    // shrinks to U(c) and holds about `limit` items. (Large limits skip this: the k-best buffer
-    // is an insertion-sorted array.)
-    var ball = radius + 1e-6
-    if limit <= 64, limit < coordinates.count,
-      let kth = tree.kthNearestChordSquared(limit, within: ball, of: query)
-    {
-      ball = min(ball, EarthCentredPoint.geodesicUpperBound(chord: kth.squareRoot()))
-    }
-    var candidates: [Hit] = []
-    candidates.reserveCapacity(min(coordinates.count, limit < 64 ? 64 : 256))
-    tree.forEach(within: ball, of: query) { index, chordSquared in
-      candidates.append(Hit(index: index, distance: chordSquared))
-    }
+    // covers rounding). For a small limit, a k-nearest search by chord returns only the items
+    // that can make the answer (about `limit` of them); a large limit takes the whole ball.
+    let ball = radius + 1e-6
     var answer: [Hit] = []
-    answer.reserveCapacity(candidates.count)
-    for candidate in candidates {
-      let distance = Geodesic.distance(centre, coordinates[candidate.index])
-      if distance <= radius { answer.append(Hit(index: candidate.index, distance: distance)) }
+    if limit <= 64 {
+      let candidates = tree.nearestCandidates(limit, within: ball, of: query)
+      answer.reserveCapacity(candidates.count)
+      for candidate in candidates {
+        let distance = Geodesic.distance(centre, coordinates[candidate.index])
+        if distance <= radius { answer.append(Hit(index: candidate.index, distance: distance)) }
+      }
+    } else {
+      tree.forEach(within: ball, of: query) { index, _ in
+        let distance = Geodesic.distance(centre, coordinates[index])
+        if distance <= radius { answer.append(Hit(index: index, distance: distance)) }
+      }
     }
     answer.sort(by: precedes)
     if answer.count > limit { answer.removeSubrange(limit...) }

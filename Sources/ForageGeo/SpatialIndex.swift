@@ -15,7 +15,7 @@
 public struct SpatialIndex<Item: SpatialItem> {
   /// The indexed items, in the order they were given.
   public let items: [Item]
-  let core: IndexCore
+  @usableFromInline let core: IndexCore
 
   /// Builds the index.
   public init(_ items: [Item]) {
@@ -32,6 +32,7 @@ public struct SpatialIndex<Item: SpatialItem> {
   ///   - radius: The search radius in metres (boundary included).
   ///   - centre: The query point.
   /// - Returns: The items with their exact geodesic distances, in answer order.
+  @inlinable
   public func within(_ radius: Double, of centre: Coordinate) -> [Neighbor<Item>] {
     nearest(Int.max, within: radius, of: centre)
   }
@@ -39,8 +40,12 @@ public struct SpatialIndex<Item: SpatialItem> {
   /// The `limit` nearest items within `radius` metres of `centre`, nearest first.
   ///
   /// Ties at equal distance are broken by identifier, so the cut at `limit` is deterministic.
-  public func nearest(_ limit: Int, within radius: Double, of centre: Coordinate) -> [Neighbor<Item>]
-  {
+  @inlinable
+  public func nearest(
+    _ limit: Int,
+    within radius: Double,
+    of centre: Coordinate
+  ) -> [Neighbor<Item>] {
     core.nearest(limit, within: radius, of: centre).map {
       Neighbor(item: items[$0.index], index: $0.index, distance: $0.distance)
     }

@@ -16,6 +16,14 @@ public struct Neighbor<Item> {
   public var index: Int
   /// The geodesic distance in metres (to the query point, or to the track for corridor searches).
   public var distance: Double
+
+  /// Creates a neighbour.
+  @inlinable
+  public init(item: Item, index: Int, distance: Double) {
+    self.item = item
+    self.index = index
+    self.distance = distance
+  }
 }
 
 extension Neighbor: Sendable where Item: Sendable {}

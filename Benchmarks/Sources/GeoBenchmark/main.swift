@@ -51,7 +51,7 @@ let half = 10_000.0
 var generator = SeededGenerator(state: 2026)
 let centre = try Coordinate(latitude: 60.17, longitude: 24.94)
 let plane = LocalProjection(origin: centre)
-func randomPoint() -> Coordinate {
+func randomPoint(_ generator: inout SeededGenerator) -> Coordinate {
   plane.unproject(
     PlanarPoint(
       x: .random(in: -half...half, using: &generator),
@@ -60,9 +60,9 @@ func randomPoint() -> Coordinate {
   )
 }
 let places = (0..<placeCount).map {
-  Place(id: String(format: "place-%06d", $0), coordinate: randomPoint())
+  Place(id: String(format: "place-%06d", $0), coordinate: randomPoint(&generator))
 }
-let queries = (0..<queryCount).map { _ in randomPoint() }
+let queries = (0..<queryCount).map { _ in randomPoint(&generator) }
 print(
   "GeoBenchmark: \(placeCount) places over 20 x 20 km, \(queryCount) queries K=\(k) within \(Int(radius)) m"
 )
@@ -71,29 +71,53 @@ print(
 let buildStart = DispatchTime.now().uptimeNanoseconds
 let index = SpatialIndex(places)
 let buildTime = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
+// Best of three rounds for both the index and the scan: the machine is shared.
+let rounds = 3
 var answers: [[Neighbor<Place>]] = []
-answers.reserveCapacity(queryCount)
-let indexTime = seconds {
-  for query in queries { answers.append(index.nearest(k, within: radius, of: query)) }
+var indexTime = Double.infinity
+for _ in 0..<rounds {
+  answers.removeAll(keepingCapacity: true)
+  indexTime = min(
+    indexTime,
+    seconds { for query in queries { answers.append(index.nearest(k, within: radius, of: query)) } }
+  )
 }
 let indexRate = Double(queryCount) / indexTime
 let found = answers.map(\.count).reduce(0, +)
 print(String(format: "index build:            %.1f ms", buildTime * 1000))
 print(
   String(
-    format: "index queries:          %.0f q/s (%.1f µs each, %.1f results on average)",
+    format: "index queries:          %.0f q/s best of 3 (%.1f µs each, %.1f results on average)",
     indexRate,
     indexTime / Double(queryCount) * 1e6,
     Double(found) / Double(queryCount)
   )
 )
 
-// Baseline: brute-force haversine scan (mean Earth radius), same data, same run.
-let latitudes = places.map { $0.coordinate.latitude * .pi / 180 }
-let longitudes = places.map { $0.coordinate.longitude * .pi / 180 }
-let cosLatitudes = latitudes.map { cos($0) }
+// Baselines: brute-force haversine scans (mean Earth radius), same data, same run. "Textbook"
+// converts and takes cos φ per pair, as the formula is usually written; "tuned" precomputes each
+// place's radians and cos φ once.
 let earthRadius = 6_371_008.8
-func haversineScan(_ query: Coordinate) -> [Int] {
+let coordinates = places.map(\.coordinate)
+func textbookScan(_ query: Coordinate) -> [Int] {
+  var hits: [(Double, Int)] = []
+  for i in 0..<placeCount {
+    let place = coordinates[i]
+    let phi1 = query.latitude * .pi / 180
+    let phi2 = place.latitude * .pi / 180
+    let a = sin((phi2 - phi1) / 2)
+    let b = sin((place.longitude - query.longitude) * .pi / 180 / 2)
+    let h = a * a + cos(phi1) * cos(phi2) * b * b
+    let distance = 2 * earthRadius * asin(min(1, h.squareRoot()))
+    if distance <= radius { hits.append((distance, i)) }
+  }
+  hits.sort { $0 < $1 }
+  return hits.prefix(k).map(\.1)
+}
+let latitudes = coordinates.map { $0.latitude * .pi / 180 }
+let longitudes = coordinates.map { $0.longitude * .pi / 180 }
+let cosLatitudes = latitudes.map { cos($0) }
+func tunedScan(_ query: Coordinate) -> [Int] {
   let phi = query.latitude * .pi / 180
   let lambda = query.longitude * .pi / 180
   let cosPhi = cos(phi)
@@ -108,24 +132,38 @@ func haversineScan(_ query: Coordinate) -> [Int] {
   hits.sort { $0 < $1 }
   return hits.prefix(k).map(\.1)
 }
-var scanAnswers: [[Int]] = []
-let scanTime = seconds {
-  for query in queries.prefix(scanQueryCount) { scanAnswers.append(haversineScan(query)) }
+func measureScan(_ scan: (Coordinate) -> [Int]) -> (time: Double, answers: [[Int]]) {
+  var best = Double.infinity
+  var answers: [[Int]] = []
+  for _ in 0..<rounds {
+    answers.removeAll(keepingCapacity: true)
+    best = min(
+      best,
+      seconds { for query in queries.prefix(scanQueryCount) { answers.append(scan(query)) } }
+    )
+  }
+  return (best, answers)
 }
-let scanRate = Double(scanQueryCount) / scanTime
-print(
-  String(
-    format: "haversine scan:         %.0f q/s (%.0f µs each, %d queries)",
-    scanRate,
-    scanTime / Double(scanQueryCount) * 1e6,
-    scanQueryCount
+for (name, scan) in [("textbook", textbookScan), ("tuned", tunedScan)]
+  as [(String, (Coordinate) -> [Int])]
+{
+  let (scanTime, scanAnswers) = measureScan(scan)
+  let scanRate = Double(scanQueryCount) / scanTime
+  let agrees = zip(scanAnswers, answers).filter { $0.0 == $0.1.map(\.index) }.count
+  print(
+    String(
+      format:
+        "haversine scan, %@: %.0f q/s best of 3 (%.0f µs each, %d queries); index is %.0fx faster; same answer as geodesic in %d/%d",
+      name,
+      scanRate,
+      scanTime / Double(scanQueryCount) * 1e6,
+      scanQueryCount,
+      indexRate / scanRate,
+      agrees,
+      scanQueryCount
+    )
   )
-)
-print(String(format: "speed-up:               %.0fx (target >= 100x)", indexRate / scanRate))
-let haversineAgrees = zip(scanAnswers, answers).filter { $0.0 == $0.1.map(\.index) }.count
-print(
-  "haversine scan gives the geodesic answer in \(haversineAgrees)/\(scanQueryCount) queries (mean-sphere distances reorder near-ties and the 500 m edge)"
-)
+}
 
 // Correctness: identical to an exact brute-force geodesic scan.
 var identical = 0
