@@ -21,6 +21,9 @@ enum NearbySearch {
   ) throws(NearbyError)
     -> NearbyResult
   {
+    // Read the track first, so a bad track fails before any dataset warning is printed.
+    var track: [Coordinate] = []
+    if case .track(let path) = request.origin { track = try NearbyTrackFile.read(path) }
     let dataset: PlaceDataset
     do {
       dataset = try PlaceDataset.load(contentsOf: URL(fileURLWithPath: request.places))
@@ -39,8 +42,7 @@ enum NearbySearch {
       return NearbyResult(
         neighbors: index.nearest(request.limit, within: request.radius, of: centre)
       )
-    case .track(let path):
-      let track = try NearbyTrackFile.read(path)
+    case .track:
       return NearbyResult(
         neighbors: Array(index.along(track, within: request.radius).prefix(request.limit))
       )

@@ -4,7 +4,7 @@ import Foundation
 /// A small reader for the track `forage nearby --along` follows: just its points, in order.
 ///
 /// Accepts a GeoJSON LineString or MultiLineString (bare, in a Feature or in a FeatureCollection),
-/// a GPX file (every `trkpt`, `rtept` or `wpt`, in file order), or plain text with one `lat,lon`
+/// a GPX file (its `trkpt`s in file order; failing those its `rtept`s, then its `wpt`s), or plain text with one `lat,lon`
 /// per line (blank lines, `#` comments and a non-numeric header line are ignored). Timing is
 /// irrelevant here, so times are not read.
 enum NearbyTrackFile {
@@ -88,16 +88,29 @@ enum NearbyTrackFile {
     }
   }
 
+  /// Track points if the file has any, else route points, else waypoints.
   private static func gpx(_ text: String, _ path: String) throws(NearbyError) -> [Coordinate] {
+    for element in ["trkpt", "rtept", "wpt"] {
+      let points = try gpx(text, path, element: element)
+      if !points.isEmpty { return points }
+    }
+    return []
+  }
+
+  private static func gpx(
+    _ text: String,
+    _ path: String,
+    element: String
+  ) throws(NearbyError)
+    -> [Coordinate]
+  {
     var points: [Coordinate] = []
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
     {
       var rest = line[...]
       while let open = rest.range(of: "<") {
         rest = rest[open.upperBound...]
-        guard rest.hasPrefix("trkpt") || rest.hasPrefix("rtept") || rest.hasPrefix("wpt") else {
-          continue
-        }
+        guard rest.hasPrefix(element + " ") || rest.hasPrefix(element + ">") else { continue }
         let tag = rest.prefix { $0 != ">" }
         guard let latitude = attribute("lat", in: tag), let longitude = attribute("lon", in: tag)
         else { throw .data("\(path):\(number + 1): expected lat and lon attributes on a point") }

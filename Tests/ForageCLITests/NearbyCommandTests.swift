@@ -127,6 +127,34 @@ import Testing
     #expect(!result.stdout.contains("far"))
   }
 
+  @Test func searchesAlongAGPXTrackAndReportsBadPointsByLine() throws {
+    let places = try Self.temporaryFile("p.geojson", Self.smallDataset)
+    let gpx = try Self.temporaryFile(
+      "t.gpx",
+      """
+      <?xml version="1.0"?>
+      <gpx version="1.1"><wpt lat="5" lon="5"/><trk><trkseg>
+      <trkpt lat="-0.01" lon="0.0015"><ele>1</ele></trkpt>
+      <trkpt lat='0.01' lon='0.0015'/>
+      </trkseg></trk></gpx>
+      """
+    )
+    let result = try BuiltBinary.run(
+      "forage",
+      ["nearby", "--places", places, "--along", gpx, "--radius", "60", "--limit", "1"]
+    )
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("{\"id\":\"a\""))
+    #expect(result.stdout.split(separator: "\n").count == 1)
+    let broken = try Self.temporaryFile("t.gpx", "<gpx>\n<trkpt lat=\"95\" lon=\"0\"/>\n</gpx>")
+    let bad = try BuiltBinary.run(
+      "forage",
+      ["nearby", "--places", places, "--along", broken, "--radius", "60"]
+    )
+    #expect(bad.status == 65)
+    #expect(bad.stderr == "forage: \(broken):2: latitude 95.0 is not a number between -90 and 90\n")
+  }
+
   @Test(.enabled(if: helsinki != nil))
   func findsTheNearestEateriesInHelsinki() throws {
     let places = try #require(Self.helsinki).path
