@@ -194,7 +194,12 @@ print(
     Double(exactQueryCount) / exactTime
   )
 )
-print(String(format: "peak memory (VmHWM):    %.1f MB (data, k-d tree, scans; before the STRtree)", peakResidentMegabytes()))
+print(
+  String(
+    format: "peak memory (VmHWM):    %.1f MB (data, k-d tree, scans; before the STRtree)",
+    peakResidentMegabytes()
+  )
+)
 
 // Alternative index: GEOS STRtree over the places projected to a tangent plane, queried with the
 // 1 km square around each query, then the same chord bound and exact geodesics as the k-d tree.
