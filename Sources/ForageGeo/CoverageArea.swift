@@ -69,7 +69,8 @@ public final class CoverageArea: @unchecked Sendable {
       if let existing = tile.coverage { merged = try existing.union(piece) }
       tile.coverage = merged
       tile.prepared = nil
-      if try merged.covers(tile.box) {
+      // Only a coverage with (almost) the box's area can hold the whole box; area is cheap.
+      if try merged.area >= tile.boxArea * (1 - 1e-9), try merged.covers(tile.box) {
         tile.isFull = true
         tile.coverage = tile.box
       }

@@ -136,6 +136,9 @@ final class CoverageTile {
     )
   }
 
+  /// The box's area in square metres.
+  var boxArea: Double { (extent.maxX - extent.minX) * (extent.maxY - extent.minY) }
+
   /// Whether the planar disk of a radius around a point lies entirely inside the box.
   func boxContains(_ point: PlanarPoint, radius: Double) -> Bool {
     point.x - radius > extent.minX && point.x + radius < extent.maxX

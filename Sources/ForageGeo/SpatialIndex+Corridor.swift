@@ -69,7 +69,7 @@ extension IndexCore {
     }
     for index in candidates {
       let place = coordinates[index]
-      let gap = Self.distance(from: place, toGeodesicFrom: start, along: piece)
+      let gap = Self.distance(from: place, toGeodesicFrom: start, to: end, along: piece)
       if gap <= distance, gap < best[index] ?? .infinity { best[index] = gap }
     }
   }
@@ -78,16 +78,12 @@ extension IndexCore {
   static func distance(
     from point: Coordinate,
     toGeodesicFrom start: Coordinate,
+    to end: Coordinate,
     along segment: GeodesicSolution
   ) -> Double {
     guard segment.distance > 0 else { return Geodesic.distance(point, start) }
     let plane = LocalProjection(origin: point)
     let a = plane.project(start)
-    let end = Geodesic.destination(
-      from: start,
-      azimuth: segment.azimuth1,
-      distance: segment.distance
-    )
     let b = plane.project(end)
     let dx = b.x - a.x
     let dy = b.y - a.y

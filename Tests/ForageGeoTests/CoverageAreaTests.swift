@@ -94,3 +94,24 @@ import Testing
     #expect(statistics.vertices / max(1, statistics.tiles - statistics.fullTiles) < 2_000)
   }
 }
+
+/// The coverage area is shared between tasks safely (its GEOS state is behind a lock).
+@Suite struct CoverageAreaConcurrencyTests {
+  @Test func concurrentAddsAndQueriesAgreeWithSerialOnes() async throws {
+    let area = try CoverageArea()
+    let start = try Coordinate(latitude: 60.17, longitude: 24.94)
+    let centres = (0..<64).map {
+      Geodesic.destination(from: start, azimuth: 90, distance: Double($0) * 100)
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for centre in centres {
+        group.addTask { try area.add(centre, radius: 400) }
+        group.addTask { _ = try area.covers(centre, radius: 100) }
+      }
+      try await group.waitForAll()
+    }
+    #expect(area.statistics.disks == 64)
+    for centre in centres { #expect(try area.covers(centre, radius: 350)) }
+    #expect(try !area.covers(centres[0], radius: 450))
+  }
+}
