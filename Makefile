@@ -7,13 +7,13 @@ APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev pkg-config python3
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps lint build build-release benchmarks format
+.PHONY: demo test deps test-deps lint build build-release benchmarks format
 
 demo: deps build-release
 	.build/release/forage --version
 	.build/release/forage store-demo
 
-test: deps lint
+test: deps test-deps lint
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build $(SWIFT_BUILD_FLAGS)
 
@@ -25,6 +25,12 @@ deps:
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+# Google's own Python client (the mock's compatibility test) and jsonschema (the output schema test).
+test-deps:
+	@python3 -c 'import googlemaps, jsonschema' 2>/dev/null || python3 -m pip install -q googlemaps jsonschema 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages googlemaps jsonschema 2>/dev/null \
+	  || echo "note: could not install googlemaps and jsonschema; the tests that use them will skip"
 
 lint:
 	swift format lint --strict --recursive --parallel Package.swift Sources Tests Mocks Benchmarks

@@ -60,8 +60,8 @@ let package = Package(
       name: "ForageApp",
       dependencies: [
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation", "ForagePlaces", "MockPlaces",
+        "ForageResources",
       ],
-      resources: [.copy("Bundled")],
       swiftSettings: strict
     ),
     .executableTarget(
@@ -70,6 +70,14 @@ let package = Package(
         "ForageApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
+      swiftSettings: strict
+    ),
+
+    .target(
+      name: "ForageResources",
+      path: "Resources",
+      exclude: ["README.md", "tools"],
+      resources: [.copy("demo"), .copy("schema")],
       swiftSettings: strict
     ),
 
@@ -128,7 +136,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageAppTests",
-      dependencies: ["ForageApp", "ForageStoreTesting", "ForageTestSupport"],
+      dependencies: ["ForageApp", "ForageResources", "ForageStoreTesting", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

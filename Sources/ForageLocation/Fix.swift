@@ -24,6 +24,8 @@ public struct Fix: Sendable, Equatable, Hashable {
   public var segment: Int
   /// The one-based line in the source file where this fix starts, when known.
   public var line: Int?
+  /// What kind of point the source recorded: a track point, a route point or a waypoint.
+  public var kind: FixKind = .trackPoint
 
   /// Creates a fix.
   public init(
@@ -37,7 +39,8 @@ public struct Fix: Sendable, Equatable, Hashable {
     hdop: Double? = nil,
     satellites: Int? = nil,
     segment: Int = 0,
-    line: Int? = nil
+    line: Int? = nil,
+    kind: FixKind = .trackPoint
   ) {
     self.time = time
     self.latitude = latitude
@@ -50,5 +53,6 @@ public struct Fix: Sendable, Equatable, Hashable {
     self.satellites = satellites
     self.segment = segment
     self.line = line
+    self.kind = kind
   }
 }

@@ -1,13 +1,92 @@
 import ArgumentParser
+import ForageLocation
+import Foundation
 
 /// `forage validate`: Check a track file and report its defects before replaying it.
 struct ValidateCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
-    abstract: "Check a track file and report its defects before replaying it."
+    abstract: "Check a track file and report its defects before replaying it.",
+    discussion: """
+      Prints the format, points, segments, time span, geodesic distance, speeds, bounding box and
+      every defect class with its count and first line numbers. Exits 0 for a usable track
+      (defects included), 65 for an unusable or malformed one, 74 when the file cannot be read.
+      """
   )
 
+  /// How the report is printed.
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json
+  }
+
+  @Argument(help: "The track file (GPX, NMEA, GeoJSON or CSV).")
+  var track: String
+
+  @Option(name: .long, help: "The report format: table or json.")
+  var format: OutputFormat = .table
+
+  @Option(
+    name: .customLong("track-format"),
+    help: "Read the track as gpx, nmea, geojson or csv instead of guessing from name and content."
+  )
+  var trackFormat: TrackFormat?
+
+  @Flag(
+    name: .customLong("require-times"),
+    help: "Treat points without a time as unusable instead of interpolating."
+  )
+  var requireTimes = false
+
+  @Option(
+    name: .customLong("max-speed"),
+    help: "Speed in m/s above which a move is an implausible jump."
+  )
+  var maximumSpeed: Double = TrackReadOptions().maximumSpeed
+
+  @Option(name: .customLong("gap"), help: "Pause in seconds that starts a new segment.")
+  var gapThreshold: Double = TrackReadOptions().gapThreshold
+
+  @Option(name: .customLong("max-hdop"), help: "HDOP above which a fix is low accuracy.")
+  var maximumHDOP: Double = TrackReadOptions().maximumHDOP
+
+  @Option(
+    name: .customLong("interpolation-speed"),
+    help: "Speed in m/s used to give times to points without one."
+  )
+  var interpolationSpeed: Double = 1.4
+
+  func validate() throws {
+    guard maximumSpeed > 0, gapThreshold > 0, maximumHDOP > 0, interpolationSpeed > 0 else {
+      throw ValidationError(
+        "--max-speed, --gap, --max-hdop and --interpolation-speed must be positive"
+      )
+    }
+  }
+
   func run() async throws {
-    try notAvailableYet("validate")
+    var options = requireTimes ? TrackReadOptions.requiringTimes : TrackReadOptions()
+    if !requireTimes { options.missingTime = .interpolate(metresPerSecond: interpolationSpeed) }
+    options.maximumSpeed = maximumSpeed
+    options.gapThreshold = gapThreshold
+    options.maximumHDOP = maximumHDOP
+    let summary: TrackSummary
+    do {
+      summary = try TrackValidator.validate(
+        url: URL(fileURLWithPath: track),
+        format: trackFormat,
+        options: options
+      )
+    } catch {
+      printError(error.description)
+      throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
+    }
+    let report = ValidateReport(summary: summary)
+    print(format == .json ? report.json() : report.table(), terminator: "")
+    if let problem = summary.problem {
+      printError("\(track): unusable track: \(problem)")
+      throw Sysexits.dataError
+    }
   }
 }
+
+extension TrackFormat: ExpressibleByArgument {}

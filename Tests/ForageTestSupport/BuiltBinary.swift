@@ -47,8 +47,33 @@ public enum BuiltBinary {
     environment: [String: String] = [:],
     currentDirectory: URL? = nil
   ) throws -> BinaryResult {
+    try run(
+      executable: url(name),
+      arguments,
+      stdin: stdin,
+      environment: environment,
+      currentDirectory: currentDirectory
+    )
+  }
+
+  /// Runs any executable to completion, feeding standard input and capturing both outputs.
+  ///
+  /// - Parameters:
+  ///   - executable: The program's URL.
+  ///   - arguments: The command-line arguments.
+  ///   - stdin: Bytes to write to standard input, which is then closed.
+  ///   - environment: Extra environment variables, merged over the test process's own.
+  ///   - currentDirectory: The working directory, or the test process's own when `nil`.
+  /// - Returns: The exit status and the captured output.
+  public static func run(
+    executable: URL,
+    _ arguments: [String],
+    stdin: Data = Data(),
+    environment: [String: String] = [:],
+    currentDirectory: URL? = nil
+  ) throws -> BinaryResult {
     let process = Process()
-    process.executableURL = url(name)
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     if let currentDirectory { process.currentDirectoryURL = currentDirectory }
@@ -65,8 +90,10 @@ public enum BuiltBinary {
     DispatchQueue.global().async(group: group) {
       stdoutBox.data = output.fileHandleForReading.readDataToEndOfFile()
     }
-    if !stdin.isEmpty { input.fileHandleForWriting.write(stdin) }
-    try? input.fileHandleForWriting.close()
+    DispatchQueue.global().async(group: group) {
+      if !stdin.isEmpty { input.fileHandleForWriting.write(stdin) }
+      try? input.fileHandleForWriting.close()
+    }
     let stderrData = error.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The data bundled with `forage`: the demo walk, the demo places dataset and the output schemas.
+public enum ForageResources {
+  /// The bundled 1 Hz walk through central Helsinki (GPX 1.1).
+  public static var demoTrack: URL { url("demo/helsinki-walk.gpx") }
+
+  /// The bundled places dataset (GeoJSON, © OpenStreetMap contributors, ODbL 1.0).
+  public static var demoPlaces: URL { url("demo/helsinki-osm-eateries.geojson") }
+
+  /// The JSON Schema of `forage run`'s NDJSON events.
+  public static var eventSchema: URL { url("schema/forage-event.schema.json") }
+
+  /// The attribution that must accompany the demo places dataset.
+  public static let demoPlacesAttribution =
+    "Places data © OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)"
+
+  /// The URL of a bundled file, given its path inside `Resources/`.
+  public static func url(_ relativePath: String) -> URL {
+    Bundle.module.resourceURL!.appendingPathComponent(relativePath)
+  }
+}

@@ -1,2 +1,0 @@
-/// The ForageApp module. Its contents arrive with their issue.
-public enum ForageAppModule {}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// One line of `forage run`'s NDJSON output.
+///
+/// Every event carries a sequence number from 0 and the time of the fix it belongs to (the
+/// virtual clock's time for events between fixes), so the same inputs give the same bytes.
+public struct FinderEvent: Sendable, Equatable {
+  /// Where a `places` answer came from.
+  public enum Source: String, Sendable, Equatable {
+    /// A request to the places provider.
+    case network
+    /// The coverage cache, with no request.
+    case cache
+  }
+
+  /// What happened.
+  public enum Payload: Sendable, Equatable {
+    /// The location authorization changed (always reported once at start).
+    case permission(status: String, accuracy: String)
+    /// A fix was delivered.
+    case location(fixIndex: Int, latitude: Double, longitude: Double, accuracy: Double?)
+    /// The answer for a fix: the nearest places within the radius, nearest first.
+    case places(
+      fixIndex: Int,
+      latitude: Double,
+      longitude: Double,
+      radius: Double,
+      source: Source,
+      places: [PlaceResult]
+    )
+    /// A fix was not delivered, and why.
+    case dropped(fixIndex: Int, reason: String)
+    /// Something failed; `retrying` says whether the finder will try again.
+    case error(kind: String, message: String, isRetrying: Bool)
+    /// The last event: the run's totals.
+    case summary(RunSummary)
+  }
+
+  /// The position in the stream, from 0.
+  public var seq: Int
+  /// The fix's time.
+  public var time: Date
+  /// What happened.
+  public var payload: Payload
+
+  /// Creates an event.
+  public init(seq: Int, time: Date, payload: Payload) {
+    self.seq = seq
+    self.time = time
+    self.payload = payload
+  }
+
+  /// The event's name, the value of its `"event"` member.
+  public var name: String {
+    switch payload {
+    case .permission: "permission"
+    case .location: "location"
+    case .places: "places"
+    case .dropped: "dropped"
+    case .error: "error"
+    case .summary: "summary"
+    }
+  }
+
+  /// The event as a JSON object: `event`, `seq`, `time`, then the payload's members.
+  public var json: JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("event", .string(name)),
+      ("seq", .int(seq)),
+      ("time", .string(ISO8601.format(time))),
+    ]
+    switch payload {
+    case .permission(let status, let accuracy):
+      members += [("status", .string(status)), ("accuracy", .string(accuracy))]
+    case .location(let fixIndex, let latitude, let longitude, let accuracy):
+      members += [
+        ("fix_index", .int(fixIndex)), ("lat", .double(latitude)), ("lon", .double(longitude)),
+      ]
+      if let accuracy { members.append(("accuracy_m", .rounded(accuracy, places: 2))) }
+    case .places(let fixIndex, let latitude, let longitude, let radius, let source, let places):
+      members += [
+        ("fix_index", .int(fixIndex)),
+        ("at", .object([("lat", .double(latitude)), ("lon", .double(longitude))])),
+        ("radius_m", .double(radius)),
+        ("source", .string(source.rawValue)),
+        ("places", .array(places.map(\.json))),
+      ]
+    case .dropped(let fixIndex, let reason):
+      members += [("fix_index", .int(fixIndex)), ("reason", .string(reason))]
+    case .error(let kind, let message, let isRetrying):
+      members += [
+        ("kind", .string(kind)), ("message", .string(message)), ("retrying", .bool(isRetrying)),
+      ]
+    case .summary(let summary):
+      members += summary.jsonMembers
+    }
+    return .object(members)
+  }
+}

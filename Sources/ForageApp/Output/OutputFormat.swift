@@ -1,0 +1,29 @@
+/// How `forage` prints its events.
+public enum OutputFormat: String, Sendable, CaseIterable {
+  /// One JSON object a line, as events happen (the default, for scripts).
+  case ndjson
+  /// One JSON document with every event, written at the end.
+  case json
+  /// A GeoJSON FeatureCollection of the track and the places found, for a map.
+  case geojson
+  /// An aligned text table, for people.
+  case table
+
+  /// Makes a writer of this format over a sink.
+  public func makeWriter(to sink: any TextSink) -> any EventWriter {
+    switch self {
+    case .ndjson: NDJSONWriter(sink: sink)
+    case .json: JSONDocumentWriter(sink: sink)
+    case .geojson: GeoJSONWriter(sink: sink)
+    case .table: TableWriter(sink: sink)
+    }
+  }
+}
+
+/// Receives the events of a run, in order, and writes them in one format.
+public protocol EventWriter: AnyObject {
+  /// Takes the next event.
+  func write(_ event: FinderEvent) throws
+  /// Writes whatever the format keeps until the end and commits the output.
+  func finish() throws
+}

@@ -1,0 +1,33 @@
+/// The totals a run ends with, written as the last `summary` event.
+public struct RunSummary: Sendable, Equatable {
+  /// Fixes read from the track.
+  public var fixes = 0
+  /// Fixes delivered to the places middleware.
+  public var fixesUsed = 0
+  /// Fixes dropped by the location filter or the permission gate.
+  public var fixesDropped = 0
+  /// `places` events written.
+  public var placesEvents = 0
+  /// HTTP requests made to the places provider, retries and pages included.
+  public var requests = 0
+  /// Fixes answered from the coverage cache with no request.
+  public var cacheAnswers = 0
+  /// `error` events written.
+  public var errors = 0
+
+  /// Creates an all-zero summary.
+  public init() {}
+
+  /// The JSON members of the `summary` event, in order.
+  var jsonMembers: [(String, JSONValue)] {
+    [
+      ("fixes", .int(fixes)),
+      ("fixes_used", .int(fixesUsed)),
+      ("fixes_dropped", .int(fixesDropped)),
+      ("places_events", .int(placesEvents)),
+      ("requests", .int(requests)),
+      ("cache_answers", .int(cacheAnswers)),
+      ("errors", .int(errors)),
+    ]
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Writes an aligned text table for people: one row per answered fix, notes for everything else,
+/// and the totals at the end.
+public final class TableWriter: EventWriter {
+  private let sink: any TextSink
+  private var hasHeader = false
+
+  /// Creates a writer over a sink.
+  public init(sink: any TextSink) { self.sink = sink }
+
+  public func write(_ event: FinderEvent) throws {
+    let time = ISO8601.format(event.time)
+    switch event.payload {
+    case .permission(let status, let accuracy):
+      try sink.write("\(time)  permission: \(status) (\(accuracy) accuracy)\n")
+    case .location:
+      break
+    case .places(let fixIndex, let latitude, let longitude, let radius, let source, let places):
+      if !hasHeader {
+        try sink.write(
+          Self.row(["TIME", "FIX", "LAT", "LON", "SOURCE", "FOUND", "NEAREST"]) + "\n"
+        )
+        hasHeader = true
+      }
+      let nearest =
+        places.first.map { "\($0.name) (\(Self.metres($0.distance)))" }
+        ?? "none within \(Self.metres(radius))"
+      try sink.write(
+        Self.row([
+          time, String(fixIndex), Self.degrees(latitude), Self.degrees(longitude), source.rawValue,
+          String(places.count), nearest,
+        ]) + "\n"
+      )
+    case .dropped(let fixIndex, let reason):
+      try sink.write("\(time)  fix \(fixIndex) dropped: \(reason)\n")
+    case .error(let kind, let message, let isRetrying):
+      try sink.write("\(time)  error (\(kind)): \(message)\(isRetrying ? " (retrying)" : "")\n")
+    case .summary(let totals):
+      try sink.write(
+        """
+
+        fixes \(totals.fixes), used \(totals.fixesUsed), dropped \(totals.fixesDropped); \
+        places answers \(totals.placesEvents) (\(totals.cacheAnswers) from cache); \
+        requests \(totals.requests); errors \(totals.errors)
+
+        """
+      )
+    }
+  }
+
+  public func finish() throws { try sink.commit() }
+
+  private static let widths = [20, 6, 10, 10, 7, 5]
+
+  private static func row(_ cells: [String]) -> String {
+    var line = ""
+    for (index, cell) in cells.enumerated() {
+      if index < widths.count {
+        line +=
+          cell.padding(toLength: max(widths[index], cell.count), withPad: " ", startingAt: 0) + "  "
+      } else {
+        line += cell
+      }
+    }
+    return line
+  }
+
+  private static func degrees(_ value: Double) -> String {
+    String(format: "%.5f", value)
+  }
+
+  private static func metres(_ value: Double) -> String {
+    String(format: "%.0f m", value)
+  }
+}

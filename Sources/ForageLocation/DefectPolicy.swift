@@ -1,0 +1,225 @@
+import Foundation
+
+/// Applies the defect policies of ``TrackReadOptions`` to the points a parser produced, in order.
+///
+/// Track points, route points and waypoints are separate streams (a GPX file's waypoints are not
+/// part of its track), each keeping only its last delivered fix. Points without a time before the
+/// first timed point of their stream are held back (at most ``lookAheadLimit``) so their times can
+/// be interpolated backwards from it; all other work is in constant memory.
+struct DefectPolicy {
+  /// The most timeless points held back waiting for a timed one.
+  static let lookAheadLimit = 10_000
+  /// The number of consecutive backward times after which the reader follows the new times.
+  static let newTimelineRun = 3
+
+  /// The state of one stream (one ``FixKind``).
+  struct Stream {
+    var last: Fix?
+    var lastTime: Date?
+    var lastFileSegment: Int?
+    var lastWasInterpolated = false
+    var backwardsRun = 0
+    var pending: [(fix: Fix, wasSentinel: Bool)] = []
+  }
+
+  let options: TrackReadOptions
+  private var streams = [Stream](repeating: Stream(), count: FixKind.allCases.count)
+  private var segment = -1
+  private var lastSegmentKey: (kind: FixKind, fileSegment: Int)?
+
+  init(options: TrackReadOptions) {
+    self.options = options
+  }
+
+  /// Applies the policies to one point.
+  ///
+  /// - Parameters:
+  ///   - input: The point as the file gave it, `segment` being the file's segment number.
+  ///   - emit: Receives the defects found, then the fix unless a policy dropped it.
+  mutating func process(_ input: Fix, emit: (TrackEvent) -> Void) {
+    var fix = input
+    guard fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90,
+      abs(fix.longitude) <= 180
+    else {
+      let detail = "lat \(fix.latitude), lon \(fix.longitude)"
+      emit(.defect(TrackDefect(.invalidCoordinate, line: fix.line, detail: detail)))
+      return
+    }
+    var wasSentinel = false
+    if let time = fix.time, time < options.earliestPlausibleTime {
+      wasSentinel = true
+      fix.time = nil
+    }
+    let index = Self.index(fix.kind)
+    if case .interpolate = options.missingTime {
+      if fix.time == nil, streams[index].lastTime == nil {
+        if streams[index].pending.count < Self.lookAheadLimit {
+          streams[index].pending.append((fix, wasSentinel))
+          return
+        }
+        release(index, before: nil, emit: emit)
+      } else if let time = fix.time, !streams[index].pending.isEmpty {
+        release(index, before: (fix, time), emit: emit)
+      }
+    }
+    resolve(fix, wasSentinel: wasSentinel, interpolated: false, emit: emit)
+  }
+
+  /// Delivers the points still held back, timed forward from ``TrackReadOptions/timelessStart``.
+  mutating func finish(emit: (TrackEvent) -> Void) {
+    for index in streams.indices where !streams[index].pending.isEmpty {
+      release(index, before: nil, emit: emit)
+    }
+  }
+
+  private static func index(_ kind: FixKind) -> Int {
+    switch kind {
+    case .trackPoint: 0
+    case .routePoint: 1
+    case .waypoint: 2
+    }
+  }
+
+  private var interpolationSpeed: Double {
+    if case .interpolate(let speed) = options.missingTime, speed > 0 { return speed }
+    return 1.4
+  }
+
+  /// Gives the held-back points times, backwards from the timed point that follows them or
+  /// forwards from ``TrackReadOptions/timelessStart``, and delivers them.
+  private mutating func release(_ index: Int, before next: (Fix, Date)?, emit: (TrackEvent) -> Void)
+  {
+    var pending = streams[index].pending
+    streams[index].pending = []
+    if let (following, time) = next {
+      var anchor = following
+      var current = time
+      for position in pending.indices.reversed() {
+        current -= Geodesic.distance(pending[position].fix, anchor) / interpolationSpeed
+        pending[position].fix.time = current
+        anchor = pending[position].fix
+      }
+    } else {
+      var previous: Fix?
+      var current = options.timelessStart
+      for position in pending.indices {
+        if let previous {
+          current += Geodesic.distance(previous, pending[position].fix) / interpolationSpeed
+        }
+        pending[position].fix.time = current
+        previous = pending[position].fix
+      }
+    }
+    for (fix, wasSentinel) in pending {
+      resolve(fix, wasSentinel: wasSentinel, interpolated: true, emit: emit)
+    }
+  }
+
+  /// Runs every check but the look-ahead on a point and delivers it unless a policy drops it.
+  private mutating func resolve(
+    _ input: Fix,
+    wasSentinel: Bool,
+    interpolated: Bool,
+    emit: (TrackEvent) -> Void
+  ) {
+    var fix = input
+    let line = fix.line
+    let index = Self.index(fix.kind)
+    var stream = streams[index]
+    defer { streams[index] = stream }
+    if wasSentinel {
+      emit(
+        .defect(TrackDefect(.sentinelTime, line: line, detail: "a placeholder time before 1980"))
+      )
+    }
+    var isInterpolated = interpolated
+    if interpolated {
+      emit(.defect(TrackDefect(.missingTime, line: line, detail: "interpolated")))
+    } else if fix.time == nil {
+      switch options.missingTime {
+      case .interpolate:
+        isInterpolated = true
+        emit(.defect(TrackDefect(.missingTime, line: line, detail: "interpolated")))
+        if let last = stream.last, let lastTime = stream.lastTime {
+          fix.time = lastTime.addingTimeInterval(Geodesic.distance(last, fix) / interpolationSpeed)
+        } else {
+          fix.time = options.timelessStart
+        }
+      case .keep:
+        emit(.defect(TrackDefect(.missingTime, line: line)))
+      case .drop:
+        emit(.defect(TrackDefect(.missingTime, line: line, detail: "dropped")))
+        return
+      }
+    }
+    let sameFileSegment = stream.lastFileSegment == fix.segment
+    let previous = sameFileSegment ? stream.last : nil
+    var startsTimeline = false
+    if let time = fix.time, let lastTime = stream.lastTime, time < lastTime {
+      stream.backwardsRun += 1
+      // Several backward points in a row mean the earlier time was the outlier: follow the file.
+      startsTimeline = stream.backwardsRun >= Self.newTimelineRun
+      var detail = "\(format(lastTime.timeIntervalSince(time))) s earlier"
+      if startsTimeline { detail += "; accepted as a new timeline" }
+      emit(.defect(TrackDefect(.timeBackwards, line: line, detail: detail)))
+      if options.timeBackwards == .drop, !startsTimeline { return }
+    } else {
+      stream.backwardsRun = 0
+    }
+    if let previous, previous.latitude == fix.latitude, previous.longitude == fix.longitude,
+      previous.time == fix.time
+    {
+      emit(.defect(TrackDefect(.duplicatePoint, line: line)))
+      if options.duplicatePoint == .drop { return }
+    }
+    if fix.horizontalAccuracy == nil, let hdop = fix.hdop {
+      fix.horizontalAccuracy = hdop * options.metresPerHDOP
+    }
+    if let accuracy = fix.horizontalAccuracy, accuracy < 0 {
+      emit(.defect(TrackDefect(.noFix, line: line)))
+      if options.noFix == .drop { return }
+    } else if let hdop = fix.hdop, hdop > options.maximumHDOP {
+      emit(.defect(TrackDefect(.lowAccuracy, line: line, detail: "HDOP \(format(hdop))")))
+      if options.lowAccuracy == .drop { return }
+    } else if let accuracy = fix.horizontalAccuracy, accuracy > options.maximumAccuracy {
+      emit(.defect(TrackDefect(.lowAccuracy, line: line, detail: "accuracy \(format(accuracy)) m")))
+      if options.lowAccuracy == .drop { return }
+    }
+    var startsSegment =
+      lastSegmentKey.map { $0.kind != fix.kind || $0.fileSegment != fix.segment } ?? true
+    if startsTimeline { startsSegment = true }
+    // Waypoints are places, not a recording, and interpolated times are made up: gaps and jumps
+    // between them mean nothing.
+    if fix.kind != .waypoint, !isInterpolated, !stream.lastWasInterpolated, let previous,
+      let time = fix.time, let previousTime = previous.time
+    {
+      let seconds = time.timeIntervalSince(previousTime)
+      let metres = Geodesic.distance(previous, fix)
+      if seconds > options.gapThreshold {
+        emit(.defect(TrackDefect(.gap, line: line, detail: "\(format(seconds / 60)) min")))
+        if options.gap == .newSegment { startsSegment = true }
+      } else if metres > 0, seconds >= 0,
+        seconds == 0 ? metres > options.maximumSpeed : metres / seconds > options.maximumSpeed
+      {
+        let speed = seconds > 0 ? "\(format(metres / seconds)) m/s" : "\(format(metres)) m in 0 s"
+        emit(.defect(TrackDefect(.implausibleJump, line: line, detail: speed)))
+        if options.implausibleJump == .drop { return }
+      }
+    }
+    if startsSegment { segment += 1 }
+    lastSegmentKey = (fix.kind, input.segment)
+    fix.segment = segment
+    stream.last = fix
+    stream.lastFileSegment = input.segment
+    stream.lastWasInterpolated = isInterpolated
+    if let time = fix.time, startsTimeline || stream.lastTime.map({ time > $0 }) ?? true {
+      stream.lastTime = time
+      stream.backwardsRun = 0
+    }
+    emit(.fix(fix))
+  }
+
+  private func format(_ value: Double) -> String {
+    String(format: "%.1f", value)
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// A permission scenario that could not be read.
+public struct PermissionScenarioError: Error, Equatable, CustomStringConvertible {
+  /// A sentence saying what is wrong and what was expected.
+  public var description: String
+
+  init(_ description: String) { self.description = description }
+}
+
+extension PermissionScenario {
+  /// The scenario names the command line accepts, and what each means.
+  public static let namedScenarios: [(name: String, meaning: String)] = [
+    ("granted", "already authorized when in use, full accuracy"),
+    ("always", "already authorized always"),
+    ("denied", "already denied: no fixes flow"),
+    ("restricted", "restricted: no fixes flow and the user cannot change it"),
+    ("prompt-grant", "not determined; the user grants when-in-use at the prompt"),
+    ("prompt-deny", "not determined; the user denies at the prompt"),
+    ("prompt-reduced", "not determined; the user grants with reduced accuracy"),
+    ("reduced", "already authorized with reduced accuracy"),
+  ]
+
+  /// Parses a scenario from the command line: a name, then optional comma-separated changes.
+  ///
+  /// Grammar: `NAME[,CHANGE]...` where `CHANGE` is `revoke@AT`, `grant@AT`, `always@AT`,
+  /// `reduce@AT` or `full@AT`, and `AT` is `fix:N` (before the N-th fix, from 0) or a time since
+  /// the start such as `90`, `90s`, `15m` or `1h`. Example: `prompt-grant,revoke@fix:100,grant@20m`.
+  ///
+  /// - Throws: ``PermissionScenarioError`` naming the part that is wrong.
+  public init(parsing text: String) throws {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard let name = parts.first, !name.isEmpty else {
+      throw PermissionScenarioError("empty permission scenario; expected one of \(Self.names)")
+    }
+    self = try Self.named(name)
+    var status = initialStatus.isAuthorized ? initialStatus : promptAnswer
+    var accuracy = initialStatus.isAuthorized ? initialAccuracy : promptAccuracy
+    for part in parts.dropFirst() {
+      let pieces = part.split(separator: "@", maxSplits: 1).map(String.init)
+      guard pieces.count == 2 else {
+        throw PermissionScenarioError(
+          "permission change '\(part)' has no '@'; expected e.g. revoke@fix:100 or grant@10m"
+        )
+      }
+      let moment = try Self.moment(pieces[1], in: part)
+      switch pieces[0] {
+      case "revoke": status = .denied
+      case "grant": status = .authorizedWhenInUse
+      case "always": status = .authorizedAlways
+      case "reduce": accuracy = .reduced
+      case "full": accuracy = .full
+      default:
+        throw PermissionScenarioError(
+          "unknown permission change '\(pieces[0])' in '\(part)'; expected revoke, grant, always, reduce or full"
+        )
+      }
+      changes.append(Change(at: moment, status: status, accuracy: accuracy))
+    }
+  }
+
+  /// Reads a scenario file: JSON such as
+  /// `{"initial":"notDetermined","prompt":"authorizedWhenInUse","accuracy":"full",
+  /// "changes":[{"at_fix":100,"status":"denied"},{"at_seconds":600,"status":"authorizedWhenInUse"}]}`.
+  ///
+  /// - Throws: ``PermissionScenarioError`` naming the file and what was expected.
+  public init(contentsOf url: URL) throws {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw PermissionScenarioError("cannot read permission scenario \(url.path)")
+    }
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw PermissionScenarioError(
+        "\(url.path): expected a JSON object with an \"initial\" status"
+      )
+    }
+    func status(_ key: String, _ value: Any?) throws -> AuthorizationStatus {
+      guard let raw = value as? String, let status = AuthorizationStatus(rawValue: raw) else {
+        throw PermissionScenarioError(
+          "\(url.path): \"\(key)\" must be one of \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+      return status
+    }
+    func accuracy(
+      _ key: String,
+      _ value: Any?,
+      default fallback: AccuracyAuthorization
+    ) throws
+      -> AccuracyAuthorization
+    {
+      guard let value else { return fallback }
+      guard let raw = value as? String, let accuracy = AccuracyAuthorization(rawValue: raw) else {
+        throw PermissionScenarioError("\(url.path): \"\(key)\" must be \"full\" or \"reduced\"")
+      }
+      return accuracy
+    }
+    let initialAccuracy = try accuracy("accuracy", object["accuracy"], default: .full)
+    self.init(
+      initialStatus: try status("initial", object["initial"]),
+      initialAccuracy: initialAccuracy,
+      promptAnswer: try object["prompt"].map { try status("prompt", $0) } ?? .authorizedWhenInUse,
+      promptAccuracy: try accuracy(
+        "prompt_accuracy",
+        object["prompt_accuracy"],
+        default: initialAccuracy
+      )
+    )
+    guard let list = (object["changes"] ?? [Any]()) as? [Any] else {
+      throw PermissionScenarioError("\(url.path): \"changes\" must be an array")
+    }
+    for (position, entry) in list.enumerated() {
+      guard let change = entry as? [String: Any] else {
+        throw PermissionScenarioError("\(url.path): changes[\(position)] must be an object")
+      }
+      let moment: Moment
+      if let fix = change["at_fix"] as? Int, fix >= 0 {
+        moment = .fix(fix)
+      } else if let seconds = change["at_seconds"] as? Double, seconds >= 0 {
+        moment = .elapsed(.milliseconds(Int64((seconds * 1000).rounded())))
+      } else {
+        throw PermissionScenarioError(
+          "\(url.path): changes[\(position)] needs \"at_fix\" (an index ≥ 0) or \"at_seconds\" (≥ 0)"
+        )
+      }
+      changes.append(
+        Change(
+          at: moment,
+          status: try status("changes[\(position)].status", change["status"]),
+          accuracy: try accuracy(
+            "changes[\(position)].accuracy",
+            change["accuracy"],
+            default: initialAccuracy
+          )
+        )
+      )
+    }
+  }
+
+  private static var names: String { namedScenarios.map(\.name).joined(separator: ", ") }
+
+  private static func named(_ name: String) throws -> PermissionScenario {
+    switch name {
+    case "granted": return .granted
+    case "always": return PermissionScenario(initialStatus: .authorizedAlways)
+    case "denied": return PermissionScenario(initialStatus: .denied)
+    case "restricted": return PermissionScenario(initialStatus: .restricted)
+    case "prompt-grant": return PermissionScenario(initialStatus: .notDetermined)
+    case "prompt-deny":
+      return PermissionScenario(initialStatus: .notDetermined, promptAnswer: .denied)
+    case "prompt-reduced":
+      return PermissionScenario(initialStatus: .notDetermined, promptAccuracy: .reduced)
+    case "reduced":
+      return PermissionScenario(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced)
+    default:
+      throw PermissionScenarioError(
+        "unknown permission scenario '\(name)'; expected one of \(names)"
+      )
+    }
+  }
+
+  private static func moment(_ text: String, in part: String) throws -> Moment {
+    if text.hasPrefix("fix:") {
+      guard let index = Int(text.dropFirst(4)), index >= 0 else {
+        throw PermissionScenarioError("'\(part)': expected fix:N with N a whole number ≥ 0")
+      }
+      return .fix(index)
+    }
+    let units: [(suffix: String, seconds: Double)] = [
+      ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600),
+    ]
+    var number = Substring(text)
+    var scale = 1.0
+    for unit in units where text.hasSuffix(unit.suffix) {
+      number = text.dropLast(unit.suffix.count)
+      scale = unit.seconds
+      break
+    }
+    guard let value = Double(number), value >= 0, value.isFinite else {
+      throw PermissionScenarioError(
+        "'\(part)': expected a time such as 90, 90s, 15m or 1h, or fix:N"
+      )
+    }
+    return .elapsed(.milliseconds(Int64((value * scale * 1000).rounded())))
+  }
+}

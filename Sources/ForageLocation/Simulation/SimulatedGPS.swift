@@ -1,0 +1,129 @@
+import Foundation
+
+/// A location provider that replays a track's fixes on a clock, like gpsd's `gpsfake` or
+/// Xcode's GPX simulation, with optional seeded accuracy noise and dropouts.
+///
+/// The provider is an event source: it produces the system's location events (the initial
+/// authorization, Settings changes from a ``PermissionScenario``, fixes and transient errors)
+/// in time order; the app dispatches them to its store.
+public struct SimulatedGPS: Sendable {
+  /// What the provider produces.
+  public enum Output: Sendable, Equatable {
+    /// The system reports an authorization (the initial one, or a change in Settings).
+    case authorization(AuthorizationStatus, AccuracyAuthorization, at: Date)
+    /// A fix arrived; `index` counts every fix of the track from 0.
+    case fix(index: Int, fix: Fix, at: Date)
+    /// The fix at `index` was lost (a dropout): CoreLocation's transient `locationUnknown`.
+    case locationUnknown(index: Int, at: Date)
+  }
+
+  /// Noise and dropouts added to the track, for testing fix filtering.
+  public struct Perturbation: Sendable, Equatable {
+    /// Standard deviation of the position noise in metres (0: none).
+    public var noise: Double
+    /// Probability that a fix is lost and reported as `locationUnknown` (0: none).
+    public var dropoutProbability: Double
+    /// The seed for both.
+    public var seed: UInt64
+
+    /// Creates a perturbation.
+    public init(noise: Double = 0, dropoutProbability: Double = 0, seed: UInt64 = 1) {
+      self.noise = noise
+      self.dropoutProbability = dropoutProbability
+      self.seed = seed
+    }
+
+    /// No noise and no dropouts.
+    public static let none = Perturbation()
+  }
+
+  /// The interval assumed between fixes that have no time.
+  public static let untimedInterval: Duration = .seconds(1)
+
+  /// Starts a timeline on the clock and returns a function that sleeps until an offset from its
+  /// start (the clock's type is erased here, where it is still known).
+  private let startTimeline: @Sendable () -> @Sendable (Duration) async throws -> Void
+  private let perturbation: Perturbation
+
+  /// Creates a provider.
+  ///
+  /// - Parameters:
+  ///   - clock: The clock the replay runs on: a ``VirtualClock`` for deterministic replays,
+  ///     a ``ScaledClock`` for `--realtime` or `--speed N`.
+  ///   - perturbation: Noise and dropouts; none by default.
+  public init<C: Clock<Duration>>(clock: C, perturbation: Perturbation = .none) {
+    startTimeline = {
+      let start = clock.now
+      return { offset in try await clock.sleep(until: start.advanced(by: offset), tolerance: nil) }
+    }
+    self.perturbation = perturbation
+  }
+
+  /// Replays fixes, calling `emit` for each output in time order and waiting for it to return
+  /// before going on (so a virtual replay can let the app settle between fixes).
+  ///
+  /// - Parameters:
+  ///   - fixes: The track's fixes, in order.
+  ///   - scenario: The permission scenario; its initial status is always reported first.
+  ///   - emit: Receives each output.
+  /// - Throws: `CancellationError` when the task is cancelled.
+  public func replay<Fixes: Sequence<Fix>>(
+    _ fixes: Fixes,
+    scenario: PermissionScenario,
+    emit: (Output) async throws -> Void
+  ) async throws {
+    var random = ReplayRandom(seed: perturbation.seed)
+    let sleep = startTimeline()
+    var startTime: Date?
+    var lastOffset = Duration.zero
+    var applied = Set<Int>()
+    var index = 0
+    for original in fixes {
+      try Task.checkCancellation()
+      // Map the fix's time onto the clock: offsets from the first fix, 1 s steps when untimed.
+      let offset: Duration
+      if let time = original.time, let first = startTime {
+        let seconds = time.timeIntervalSince(first)
+        offset = max(lastOffset, .milliseconds(Int64((seconds * 1000).rounded())))
+      } else {
+        offset = index == 0 ? .zero : lastOffset + Self.untimedInterval
+      }
+      if startTime == nil {
+        startTime = original.time ?? Date(timeIntervalSince1970: 0)
+        try await emit(
+          .authorization(scenario.initialStatus, scenario.initialAccuracy, at: startTime!)
+        )
+      }
+      lastOffset = offset
+      try await sleep(offset)
+      let at = startTime!.addingTimeInterval(offset.seconds)
+      for position in scenario.dueChanges(beforeFix: index, elapsed: offset, applied: applied) {
+        applied.insert(position)
+        let change = scenario.changes[position]
+        try await emit(.authorization(change.status, change.accuracy, at: at))
+      }
+      if perturbation.dropoutProbability > 0, random.unit() < perturbation.dropoutProbability {
+        try await emit(.locationUnknown(index: index, at: at))
+      } else {
+        try await emit(.fix(index: index, fix: perturbed(original, with: &random), at: at))
+      }
+      index += 1
+    }
+  }
+
+  private func perturbed(_ fix: Fix, with random: inout ReplayRandom) -> Fix {
+    guard perturbation.noise > 0 else { return fix }
+    var noisy = fix
+    let metresPerDegree = 111_320.0
+    let north = random.gaussian() * perturbation.noise
+    let east = random.gaussian() * perturbation.noise
+    noisy.latitude = min(90, max(-90, fix.latitude + north / metresPerDegree))
+    let scale = max(cos(fix.latitude * .pi / 180), 1e-6) * metresPerDegree
+    var longitude = fix.longitude + east / scale
+    if longitude > 180 { longitude -= 360 }
+    if longitude < -180 { longitude += 360 }
+    noisy.longitude = longitude
+    noisy.horizontalAccuracy = max(fix.horizontalAccuracy ?? 0, perturbation.noise)
+    return noisy
+  }
+}

@@ -1,0 +1,58 @@
+/// Something wrong with one place in a track file that the reader survived.
+///
+/// Defects never stop a read; each ``Kind`` has a policy in ``TrackReadOptions`` that says what
+/// happens to the fix concerned (kept, dropped, given a time, or starting a new segment).
+public struct TrackDefect: Sendable, Hashable, Codable {
+  /// The classes of defect the readers recognise.
+  public enum Kind: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    /// A point without a time (or with one that could not be parsed).
+    case missingTime
+    /// A time before the GPS epoch, such as 1901-12-13T20:45:52Z (`INT32_MIN` seconds).
+    case sentinelTime
+    /// A point earlier than the fix delivered before it.
+    case timeBackwards
+    /// The same position (and time) as the fix delivered just before it.
+    case duplicatePoint
+    /// A move from the previous fix faster than ``TrackReadOptions/maximumSpeed``.
+    case implausibleJump
+    /// A pause longer than ``TrackReadOptions/gapThreshold`` between two fixes.
+    case gap
+    /// A latitude or longitude that is missing, not a number, or out of range.
+    case invalidCoordinate
+    /// An HDOP above ``TrackReadOptions/maximumHDOP`` or an accuracy above the accuracy limit.
+    case lowAccuracy
+    /// A receiver that said it had no fix: RMC status `V` or GGA fix quality 0.
+    case noFix
+    /// A GPX track segment (`trkseg`) or route with no points.
+    case emptySegment
+    /// An NMEA sentence whose checksum does not match its content.
+    case checksumError
+    /// An incomplete line: an NMEA sentence cut short, or a CSV row with too few fields.
+    case partialLine
+    /// Bytes that are not text, such as binary UBX or SiRF packets between NMEA sentences.
+    case binaryNoise
+    /// An NMEA `GGA` sentence with no `RMC` of the same time, so no date and no speed.
+    case unpairedGGA
+    /// A well-formed value that could not be understood (an unparseable number or field).
+    case unreadableValue
+
+    /// Orders kinds by their declaration order, for stable reports.
+    public static func < (lhs: Kind, rhs: Kind) -> Bool {
+      allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+  }
+
+  /// What is wrong.
+  public var kind: Kind
+  /// The one-based line in the source file, when known.
+  public var line: Int?
+  /// A short human-readable detail, such as `"92.4 m/s"` or `"checksum 4D, computed 4C"`.
+  public var detail: String?
+
+  /// Creates a defect report.
+  public init(_ kind: Kind, line: Int?, detail: String? = nil) {
+    self.kind = kind
+    self.line = line
+    self.detail = detail
+  }
+}

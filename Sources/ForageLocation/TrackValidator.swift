@@ -1,0 +1,153 @@
+import Foundation
+
+/// Builds a ``TrackSummary`` from a reader's events in one pass, in constant memory.
+public struct TrackValidator: Sendable {
+  /// How many line numbers a summary keeps per defect class.
+  public static let lineLimit = 5
+  /// The speed (m/s) from which an interval counts as moving.
+  public static let movingSpeed = 0.5
+
+  /// Distance and speed along one kind of path.
+  struct PathStatistics: Sendable {
+    var last: Fix?
+    var lastWasInterpolated = false
+    var fixes = 0
+    var distance = 0.0
+    var maximumSpeed: Double?
+    var movingDistance = 0.0
+    var movingTime = 0.0
+
+    mutating func add(_ fix: Fix, interpolated: Bool, jumpSpeed: Double) {
+      fixes += 1
+      let previousWasInterpolated = lastWasInterpolated
+      defer {
+        last = fix
+        lastWasInterpolated = interpolated
+      }
+      guard let last, last.segment == fix.segment else { return }
+      let metres = Geodesic.distance(last, fix)
+      distance += metres
+      guard !interpolated, !previousWasInterpolated, let from = last.time, let to = fix.time else {
+        return
+      }
+      let seconds = to.timeIntervalSince(from)
+      guard seconds > 0 else { return }
+      let speed = metres / seconds
+      guard speed <= jumpSpeed else { return }
+      maximumSpeed = max(maximumSpeed ?? 0, speed)
+      if speed >= TrackValidator.movingSpeed {
+        movingDistance += metres
+        movingTime += seconds
+      }
+    }
+  }
+
+  private let options: TrackReadOptions
+  private var path = PathStatistics()
+  private var waypoints = PathStatistics()
+  private var fixes = 0
+  private var nextTimeIsInterpolated = false
+  private var segments = 0
+  private var start: Date?
+  private var end: Date?
+  private var bounds: TrackSummary.Bounds?
+  private var defects: [TrackDefect.Kind: TrackSummary.DefectCount] = [:]
+
+  /// Creates an empty validator for a reader using these options.
+  public init(options: TrackReadOptions = TrackReadOptions()) {
+    self.options = options
+  }
+
+  /// Takes one event into account.
+  public mutating func add(_ event: TrackEvent) {
+    switch event {
+    case .defect(let defect):
+      if defect.kind == .missingTime, defect.detail == "interpolated" {
+        nextTimeIsInterpolated = true
+      }
+      var tally = defects[defect.kind] ?? .init(kind: defect.kind, count: 0, lines: [])
+      tally.count += 1
+      if let line = defect.line, tally.lines.count < Self.lineLimit { tally.lines.append(line) }
+      defects[defect.kind] = tally
+    case .fix(let fix):
+      fixes += 1
+      segments = max(segments, fix.segment + 1)
+      if fix.kind == .waypoint {
+        waypoints.add(fix, interpolated: nextTimeIsInterpolated, jumpSpeed: options.maximumSpeed)
+      } else {
+        path.add(fix, interpolated: nextTimeIsInterpolated, jumpSpeed: options.maximumSpeed)
+      }
+      defer { nextTimeIsInterpolated = false }
+      if let time = fix.time, !nextTimeIsInterpolated {
+        start = min(start ?? time, time)
+        end = max(end ?? time, time)
+      }
+      if var box = bounds {
+        box.minLatitude = min(box.minLatitude, fix.latitude)
+        box.maxLatitude = max(box.maxLatitude, fix.latitude)
+        box.minLongitude = min(box.minLongitude, fix.longitude)
+        box.maxLongitude = max(box.maxLongitude, fix.longitude)
+        bounds = box
+      } else {
+        bounds = .init(
+          minLatitude: fix.latitude,
+          minLongitude: fix.longitude,
+          maxLatitude: fix.latitude,
+          maxLongitude: fix.longitude
+        )
+      }
+    }
+  }
+
+  /// The summary of the events so far.
+  ///
+  /// - Parameters:
+  ///   - file: The path to report.
+  ///   - format: The format the file was read as.
+  ///   - counts: The reader's ``TrackReader/counts``.
+  public func summary(file: String, format: TrackFormat, counts: TrackFileCounts) -> TrackSummary {
+    let along = path.fixes > 0 ? path : waypoints
+    var problem: String?
+    if fixes == 0 {
+      problem =
+        counts.points == 0 ? "the file holds no points" : "no point survived the defect policies"
+    } else if options.missingTime == .drop, let missing = defects[.missingTime] {
+      problem = "\(missing.count) point(s) have no time and times are required"
+    }
+    return TrackSummary(
+      file: file,
+      format: format,
+      points: counts.points,
+      counts: counts,
+      fixes: fixes,
+      segments: segments,
+      start: start,
+      end: end,
+      distance: along.distance,
+      maximumSpeed: along.maximumSpeed,
+      meanMovingSpeed: along.movingTime > 0 ? along.movingDistance / along.movingTime : nil,
+      bounds: bounds,
+      defects: defects.values.sorted { $0.kind < $1.kind },
+      problem: problem
+    )
+  }
+
+  /// Reads a whole track and summarises it.
+  ///
+  /// - Parameters:
+  ///   - url: The file to read.
+  ///   - format: The format, or `nil` to choose it from the name or the content.
+  ///   - options: The defect policies and thresholds.
+  /// - Returns: The summary; check ``TrackSummary/isUsable``.
+  /// - Throws: ``TrackError`` when the file cannot be read or is malformed.
+  public static func validate(
+    url: URL,
+    format: TrackFormat? = nil,
+    options: TrackReadOptions = TrackReadOptions()
+  ) throws(TrackError) -> TrackSummary {
+    let reader = try TrackReader.open(url: url, format: format, options: options)
+    var validator = TrackValidator(options: options)
+    while let event = try reader.next() { validator.add(event) }
+    return validator.summary(file: reader.path, format: reader.format, counts: reader.counts)
+  }
+}

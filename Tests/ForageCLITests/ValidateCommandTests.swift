@@ -1,0 +1,212 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `forage validate` end to end: the built binary, its output, its exit codes.
+@Suite struct ValidateCommandTests {
+  /// Runs `forage validate` with JSON output and decodes the report.
+  func report(_ arguments: [String]) throws -> (BinaryResult, [String: Any]) {
+    let result = try BuiltBinary.run("forage", ["validate"] + arguments + ["--format", "json"])
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    return (result, object ?? [:])
+  }
+
+  func temporaryFile(_ name: String, _ text: String) throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "forage-cli-\(UUID().uuidString)"
+    )
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  @Test(
+    .enabled(if: SharedData.directory != nil, "needs ../shared/data"),
+    arguments: ExpectedTrackCounts.gpx.keys.sorted()
+  )
+  func gpxPointCountsMatchGpxpy(name: String) throws {
+    let url = try #require(SharedData.file("tracks/gpx/\(name)"))
+    let expected = try #require(ExpectedTrackCounts.gpx[name])
+    let (result, json) = try report([url.path])
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty)
+    #expect(json["format"] as? String == "gpx")
+    #expect(json["trackPoints"] as? Int == expected.trackPoints)
+    #expect(json["routePoints"] as? Int == expected.routePoints)
+    #expect(json["waypoints"] as? Int == expected.waypoints)
+    #expect(
+      json["points"] as? Int == expected.trackPoints + expected.routePoints + expected.waypoints
+    )
+    #expect(json["usable"] as? Bool == true)
+  }
+
+  @Test(
+    .enabled(if: SharedData.directory != nil, "needs ../shared/data"),
+    arguments: ExpectedTrackCounts.nmea.keys.sorted()
+  )
+  func nmeaPointCountsAreTheValidRMCSentences(name: String) throws {
+    let url = try #require(SharedData.file("tracks/nmea/\(name)"))
+    let (result, json) = try report([url.path])
+    #expect(result.status == 0)
+    #expect(json["format"] as? String == "nmea")
+    #expect(json["points"] as? Int == ExpectedTrackCounts.nmea[name])
+  }
+
+  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  func reportsDistanceSpeedsBoundsAndDefectsAsATable() throws {
+    let url = try #require(SharedData.file("tracks/gpx/cerknicko-jezero.gpx"))
+    let result = try BuiltBinary.run("forage", ["validate", url.path])
+    #expect(result.status == 0)
+    for heading in [
+      "format", "points", "fixes", "time span", "distance", "max speed", "mean moving speed",
+      "bounds",
+    ] {
+      #expect(result.stdout.contains("\n\(heading) "), "missing \(heading)")
+    }
+    #expect(result.stdout.contains("implausibleJump  1 (lines 1034)"))
+    #expect(result.stdout.contains("emptySegment     1 (lines 61)"))
+    #expect(result.stdout.contains("points             303 (296 track, 0 route, 7 waypoints)"))
+  }
+
+  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  func jsonCarriesTheDefectLines() throws {
+    let url = try #require(SharedData.file("tracks/gpx/korita-zbevnica.gpx"))
+    let (result, json) = try report([url.path])
+    #expect(result.status == 0)
+    let defects = try #require(json["defects"] as? [[String: Any]])
+    let missing = try #require(defects.first { $0["kind"] as? String == "missingTime" })
+    #expect(missing["count"] as? Int == 360)
+    #expect((missing["lines"] as? [Int])?.count == 5)
+    #expect((json["distanceMetres"] as? Double ?? 0) > 14_000)
+    #expect(json["start"] as? String == "2010-10-03T09:36:30Z")
+  }
+
+  @Test func aMalformedFileIsOneLineWithLineAndColumnAndExit65() throws {
+    let url = try temporaryFile(
+      "broken.gpx",
+      "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trk>\n</gpx>\n"
+    )
+    let result = try BuiltBinary.run("forage", ["validate", url.path])
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "forage: \(url.path):4:1: expected </trkpt> to close <trkpt> opened at line 3 but found </trk>\n"
+    )
+  }
+
+  @Test func invalidJSONAndHeaderlessCSVAreBadData() throws {
+    let json = try temporaryFile("x.geojson", "{\"type\": \"Feature\",,}")
+    let jsonResult = try BuiltBinary.run("forage", ["validate", json.path])
+    #expect(jsonResult.status == 65)
+    #expect(jsonResult.stderr.hasPrefix("forage: \(json.path):1:20: expected a string key"))
+    let csv = try temporaryFile("x.csv", "a,b,c\n1,2,3\n")
+    let csvResult = try BuiltBinary.run("forage", ["validate", csv.path])
+    #expect(csvResult.status == 65)
+    #expect(csvResult.stderr.contains("\(csv.path):1:1: expected a CSV header naming lat and lon"))
+    #expect(csvResult.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func anUnreadableFileIsAnIOError() throws {
+    let result = try BuiltBinary.run("forage", ["validate", "/nonexistent/track.gpx"])
+    #expect(result.status == 74)
+    #expect(
+      result.stderr == "forage: /nonexistent/track.gpx: cannot open: No such file or directory\n"
+    )
+  }
+
+  @Test func aTrackWithNoPointsIsUnusable() throws {
+    let url = try temporaryFile("empty.gpx", "<gpx><trk><trkseg></trkseg></trk></gpx>")
+    let (result, json) = try report([url.path])
+    #expect(result.status == 65)
+    #expect(json["usable"] as? Bool == false)
+    #expect(result.stderr == "forage: \(url.path): unusable track: the file holds no points\n")
+  }
+
+  @Test func requiringTimesMakesATimelessTrackUnusable() throws {
+    let url = try temporaryFile("t.csv", "time,lat,lon\n2020-01-01T00:00:00Z,60,24\n,60.001,24\n")
+    #expect(try BuiltBinary.run("forage", ["validate", url.path]).status == 0)
+    let strict = try BuiltBinary.run("forage", ["validate", url.path, "--require-times"])
+    #expect(strict.status == 65)
+    #expect(strict.stderr.contains("no time and times are required"))
+  }
+
+  @Test func theTrackFormatCanBeForced() throws {
+    let url = try temporaryFile(
+      "track.txt",
+      nmea("GPRMC,123519,A,4807.038,N,01131.000,E,0.0,0.0,230394,,")
+    )
+    let (sniffed, json) = try report([url.path])
+    #expect(sniffed.status == 0 && json["format"] as? String == "nmea")
+    let forced = try BuiltBinary.run("forage", ["validate", url.path, "--track-format", "csv"])
+    #expect(forced.status == 65)
+    let bad = try BuiltBinary.run("forage", ["validate", url.path, "--track-format", "kml"])
+    #expect(bad.status == 64)
+  }
+
+  @Test func peakMemoryDoesNotGrowWithFileSize() throws {
+    // A ~30 MB GPX and a ~1 MB one: the child's peak resident set differs by far less than the
+    // files do, and stays under the 64 MB target.
+    let small = try generatedGPX(points: 10_000)
+    let large = try generatedGPX(points: 300_000)
+    defer {
+      for url in [small, large] {
+        try? FileManager.default.removeItem(at: url.deletingLastPathComponent())
+      }
+    }
+    let smallPeak = try peakResidentKilobytes(["validate", small.path])
+    let largePeak = try peakResidentKilobytes(["validate", large.path])
+    let largeSize = try FileManager.default.attributesOfItem(atPath: large.path)[.size] as? Int ?? 0
+    #expect(largeSize > 25_000_000)
+    #expect(largePeak < 64 * 1024, "peak \(largePeak) KiB")
+    #expect(largePeak - smallPeak < 8 * 1024, "small \(smallPeak) KiB, large \(largePeak) KiB")
+  }
+
+  func nmea(_ body: String) -> String {
+    let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+    return "$\(body)*\(String(format: "%02X", checksum))\r\n"
+  }
+
+  func generatedGPX(points: Int) throws -> URL {
+    let url = try temporaryFile("generated-\(points).gpx", "")
+    let handle = try FileHandle(forWritingTo: url)
+    handle.write(Data("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\"><trk><trkseg>\n".utf8))
+    var block = ""
+    for index in 0..<points {
+      let time = Date(timeIntervalSince1970: 1_600_000_000 + Double(index)).formatted(.iso8601)
+      block +=
+        "  <trkpt lat=\"\(60 + Double(index % 1000) * 1e-5)\" lon=\"24.5\"><ele>12.5</ele><time>\(time)</time></trkpt>\n"
+      if block.utf8.count > 1 << 20 {
+        handle.write(Data(block.utf8))
+        block = ""
+      }
+    }
+    handle.write(Data((block + "</trkseg></trk></gpx>\n").utf8))
+    try handle.close()
+    return url
+  }
+
+  /// Runs the built `forage` and returns its peak resident set size (`ru_maxrss`, KiB).
+  func peakResidentKilobytes(_ arguments: [String]) throws -> Int {
+    let executable = BuiltBinary.url("forage").path
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    try #require(spawned == 0)
+    var status: Int32 = 0
+    var usage = rusage()
+    try #require(wait4(pid, &status, 0, &usage) == pid)
+    return usage.ru_maxrss
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import ForageLocation
+
+/// The CSV reader: header-driven columns, aliases, time forms and bad rows.
+@Suite struct CSVReaderTests {
+  @Test func readsColumnsInTheHeadersOrder() throws {
+    let events = try readEvents(
+      """
+      Longitude,Latitude,Time,Altitude,Accuracy,Speed,Course
+      24.94,60.17,2024-05-01T10:00:00Z,12.5,4,1.2,90
+      24.9401,60.1701,2024-05-01T13:00:05+03:00,13,5,1.3,91
+      """,
+      format: .csv
+    )
+    let read = fixes(events)
+    #expect(read.count == 2)
+    #expect(read[0].latitude == 60.17 && read[0].longitude == 24.94)
+    #expect(read[0].elevation == 12.5 && read[0].horizontalAccuracy == 4)
+    #expect(read[0].speed == 1.2 && read[0].course == 90 && read[0].line == 2)
+    #expect(read[1].time == date("2024-05-01T10:00:05Z"))
+  }
+
+  @Test func readsEpochSecondsAndMillisecondsAndSemicolons() throws {
+    let read = fixes(
+      try readEvents("time;lat;lon\n1700000000;1;2\n1700000001500;1.0001;2\n", format: .csv)
+    )
+    #expect(
+      read.map(\.time) == [
+        Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 1_700_000_001.5),
+      ]
+    )
+  }
+
+  @Test func reportsShortRowsAndBadCoordinates() throws {
+    let events = try readEvents(
+      "time,lat,lon\n2024-01-01T00:00:00Z,1\n2024-01-01T00:00:01Z,x,2\n",
+      format: .csv
+    )
+    #expect(fixes(events).isEmpty)
+    #expect(defects(.partialLine, in: events).map(\.line) == [2])
+    #expect(defects(.invalidCoordinate, in: events).map(\.line) == [3])
+  }
+
+  @Test func refusesAFileWithoutLatitudeAndLongitudeColumns() throws {
+    let error = try #require(readError("time,x1,y1\n1,2,3\n", format: .csv))
+    #expect(error.kind == .malformed && error.line == 1)
+    #expect(error.message.contains("lat and lon"))
+  }
+}

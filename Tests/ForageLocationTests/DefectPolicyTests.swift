@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+
+@testable import ForageLocation
+
+/// Every defect class is reported with its line, and its policy decides what happens to the fix.
+@Suite struct DefectPolicyTests {
+  /// A CSV track from `(seconds since 2020-01-01 or nil, latitude, longitude)` rows.
+  func csv(_ rows: [(Int?, Double, Double)], hdop: Double? = nil) -> String {
+    var text = hdop == nil ? "time,lat,lon\n" : "time,lat,lon,hdop\n"
+    for (seconds, latitude, longitude) in rows {
+      let time =
+        seconds.map {
+          ISO8601DateFormatter().string(
+            from: Date(timeIntervalSince1970: 1_577_836_800 + Double($0))
+          )
+        } ?? ""
+      text += "\(time),\(latitude),\(longitude)" + (hdop.map { ",\($0)" } ?? "") + "\n"
+    }
+    return text
+  }
+
+  @Test func interpolatesMissingTimesForwardAtTheStatedSpeed() throws {
+    var options = TrackReadOptions()
+    options.missingTime = .interpolate(metresPerSecond: 2)
+    let events = try readEvents(
+      csv([(0, 60, 24), (nil, 60.001, 24)]),
+      format: .csv,
+      options: options
+    )
+    let read = fixes(events)
+    let metres = Geodesic.distance(latitude1: 60, longitude1: 24, latitude2: 60.001, longitude2: 24)
+    #expect(abs(read[1].time!.timeIntervalSince(read[0].time!) - metres / 2) < 1e-6)
+    #expect(defects(.missingTime, in: events).map(\.line) == [3])
+  }
+
+  @Test func interpolatesLeadingMissingTimesBackwardsFromTheFirstTimedPoint() throws {
+    let events = try readEvents(
+      csv([(nil, 60, 24), (nil, 60.001, 24), (100, 60.002, 24)]),
+      format: .csv
+    )
+    let read = fixes(events)
+    #expect(read.count == 3)
+    let step =
+      Geodesic.distance(latitude1: 60.001, longitude1: 24, latitude2: 60.002, longitude2: 24) / 1.4
+    #expect(abs(read[2].time!.timeIntervalSince(read[1].time!) - step) < 1e-6)
+    #expect(read[0].time! < read[1].time!)
+    #expect(defects(.missingTime, in: events).map(\.line) == [2, 3])
+  }
+
+  @Test func startsATimelessTrackAtTheStatedInstant() throws {
+    let read = fixes(try readEvents(csv([(nil, 60, 24), (nil, 60.001, 24)]), format: .csv))
+    #expect(read.first?.time == TrackReadOptions().timelessStart)
+  }
+
+  @Test func dropsPointsWithoutTimesWhenTimesAreRequired() throws {
+    let events = try readEvents(
+      csv([(0, 60, 24), (nil, 60.001, 24)]),
+      format: .csv,
+      options: .requiringTimes
+    )
+    #expect(fixes(events).count == 1)
+    #expect(defects(.missingTime, in: events).first?.detail == "dropped")
+  }
+
+  @Test func treatsSentinelTimesAsMissing() throws {
+    let text = "time,lat,lon\n2020-01-01T00:00:00Z,60,24\n1901-12-13T20:45:52Z,60.0001,24\n"
+    let events = try readEvents(text, format: .csv)
+    #expect(defects(.sentinelTime, in: events).map(\.line) == [3])
+    #expect(defects(.missingTime, in: events).map(\.line) == [3])
+    #expect(fixes(events)[1].time! > date("2020-01-01T00:00:00Z"))
+  }
+
+  @Test func dropsTimesGoingBackwardsByDefault() throws {
+    let rows: [(Int?, Double, Double)] = [(10, 60, 24), (5, 60.0001, 24), (20, 60.0002, 24)]
+    let events = try readEvents(csv(rows), format: .csv)
+    #expect(fixes(events).count == 2)
+    #expect(defects(.timeBackwards, in: events).map(\.line) == [3])
+    var keep = TrackReadOptions()
+    keep.timeBackwards = .keep
+    #expect(fixes(try readEvents(csv(rows), format: .csv, options: keep)).count == 3)
+  }
+
+  @Test func dropsDuplicatePoints() throws {
+    let events = try readEvents(csv([(0, 60, 24), (0, 60, 24), (1, 60, 24)]), format: .csv)
+    #expect(fixes(events).count == 2)
+    #expect(defects(.duplicatePoint, in: events).map(\.line) == [3])
+  }
+
+  @Test func flagsImplausibleJumpsAndDropsThemWhenAsked() throws {
+    let rows: [(Int?, Double, Double)] = [(0, 60, 24), (2, 60.0017, 24), (4, 60.00171, 24)]
+    let events = try readEvents(csv(rows), format: .csv)
+    #expect(fixes(events).count == 3)
+    let jump = try #require(defects(.implausibleJump, in: events).first)
+    #expect(jump.line == 3 && jump.detail?.hasSuffix("m/s") == true)
+    var drop = TrackReadOptions()
+    drop.implausibleJump = .drop
+    #expect(fixes(try readEvents(csv(rows), format: .csv, options: drop)).count == 2)
+  }
+
+  @Test func startsANewSegmentAfterAGap() throws {
+    let events = try readEvents(
+      csv([(0, 60, 24), (10, 60.0001, 24), (1000, 60.0002, 24)]),
+      format: .csv
+    )
+    #expect(fixes(events).map(\.segment) == [0, 0, 1])
+    #expect(defects(.gap, in: events).map(\.line) == [4])
+    var keep = TrackReadOptions()
+    keep.gap = .keep
+    #expect(
+      fixes(try readEvents(csv([(0, 60, 24), (1000, 60.0002, 24)]), format: .csv, options: keep))
+        .map(\.segment) == [0, 0]
+    )
+  }
+
+  @Test func dropsInvalidCoordinates() throws {
+    let events = try readEvents(csv([(0, 91, 24), (1, 60, 181), (2, 60, 24)]), format: .csv)
+    #expect(fixes(events).count == 1)
+    #expect(defects(.invalidCoordinate, in: events).map(\.line) == [2, 3])
+  }
+
+  @Test func flagsHighHDOPAsLowAccuracy() throws {
+    let events = try readEvents(csv([(0, 60, 24)], hdop: 12), format: .csv)
+    #expect(fixes(events).first?.horizontalAccuracy == 60)
+    #expect(defects(.lowAccuracy, in: events).map(\.line) == [2])
+    var drop = TrackReadOptions()
+    drop.lowAccuracy = .drop
+    #expect(
+      fixes(try readEvents(csv([(0, 60, 24)], hdop: 12), format: .csv, options: drop)).isEmpty
+    )
+  }
+
+  @Test func flagsNegativeAccuracyAsNoFix() throws {
+    let events = try readEvents(
+      "time,lat,lon,accuracy\n2020-01-01T00:00:00Z,60,24,-1\n",
+      format: .csv
+    )
+    #expect(defects(.noFix, in: events).map(\.line) == [2])
+    #expect(fixes(events).first?.horizontalAccuracy == -1)
+  }
+}
+
+extension DefectPolicyTests {
+  @Test func followsANewTimelineAfterSeveralBackwardTimes() throws {
+    // One far-future outlier must not make the rest of the track "backwards" for ever.
+    let rows: [(Int?, Double, Double)] = [
+      (0, 60, 24), (1, 60.00001, 24), (900_000, 60.00002, 24), (2, 60.00003, 24), (3, 60.00004, 24),
+      (4, 60.00005, 24), (5, 60.00006, 24),
+    ]
+    let events = try readEvents(csv(rows), format: .csv)
+    #expect(fixes(events).map(\.line) == [2, 3, 4, 7, 8])
+    #expect(defects(.timeBackwards, in: events).map(\.line) == [5, 6, 7])
+    #expect(defects(.timeBackwards, in: events).last?.detail?.hasSuffix("new timeline") == true)
+  }
+}
