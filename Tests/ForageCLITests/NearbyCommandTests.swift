@@ -116,7 +116,7 @@ import Testing
   @Test func searchesAlongATrack() throws {
     let places = try Self.temporaryFile("p.geojson", Self.smallDataset)
     // A north–south track through longitude 0.0015: "a" and "b" are ~55.7 m from it.
-    let track = try Self.temporaryFile("t.txt", "lat,lon\n-0.01,0.0015\n0.01,0.0015\n")
+    let track = try Self.temporaryFile("t.csv", "lat,lon\n-0.01,0.0015\n0.01,0.0015\n")
     let result = try BuiltBinary.run(
       "forage",
       ["nearby", "--places", places, "--along", track, "--radius", "60", "--format", "table"]
@@ -146,13 +146,36 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("{\"id\":\"a\""))
     #expect(result.stdout.split(separator: "\n").count == 1)
-    let broken = try Self.temporaryFile("t.gpx", "<gpx>\n<trkpt lat=\"95\" lon=\"0\"/>\n</gpx>")
+    let broken = try Self.temporaryFile(
+      "t.gpx",
+      "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"0\">\n"
+    )
     let bad = try BuiltBinary.run(
       "forage",
       ["nearby", "--places", places, "--along", broken, "--radius", "60"]
     )
     #expect(bad.status == 65)
-    #expect(bad.stderr == "forage: \(broken):2: latitude 95.0 is not a number between -90 and 90\n")
+    #expect(bad.stderr.hasPrefix("forage: \(broken):"))
+    #expect(bad.stderr.filter { $0 == "\n" }.count == 1)
+    let missing = try BuiltBinary.run(
+      "forage",
+      ["nearby", "--places", places, "--along", "/nonexistent/t.gpx", "--radius", "60"]
+    )
+    #expect(missing.status == 74)
+  }
+
+  @Test func searchesAlongAGeoJSONLineString() throws {
+    let places = try Self.temporaryFile("p.geojson", Self.smallDataset)
+    let track = try Self.temporaryFile(
+      "t.geojson",
+      #"{"type":"LineString","coordinates":[[0.0015,-0.01],[0.0015,0.01]]}"#
+    )
+    let result = try BuiltBinary.run(
+      "forage",
+      ["nearby", "--places", places, "--along", track, "--radius", "60", "--format", "json"]
+    )
+    #expect(result.status == 0)
+    #expect(result.stdout.hasPrefix("{\"count\":2,"))
   }
 
   @Test(.enabled(if: helsinki != nil))
