@@ -1,3 +1,4 @@
+import ForageApp
 import ForageGeo
 import Foundation
 
@@ -33,33 +34,43 @@ enum NearbyOutput {
     }
   }
 
-  /// A place as a flat JSON object.
+  /// A place as a flat JSON object, with the keys and number style of `forage run`'s places.
   static func object(_ neighbor: Neighbor<PlaceRecord>) -> String {
     let place = neighbor.item
-    var fields = ["\"id\":\(quoted(place.id))"]
-    fields.append("\"name\":\(place.name.map(quoted) ?? "null")")
-    fields.append("\"lat\":\(place.coordinate.latitude)")
-    fields.append("\"lon\":\(place.coordinate.longitude)")
-    fields.append("\"distance_m\":\(metres(neighbor.distance))")
-    fields.append("\"types\":[\(place.types.map(quoted).joined(separator: ","))]")
-    if let rating = place.rating { fields.append("\"rating\":\(rating)") }
-    return "{" + fields.joined(separator: ",") + "}"
+    var members: [(String, JSONValue)] = [
+      ("id", .string(place.id)),
+      ("name", .optional(place.name, JSONValue.string)),
+      ("lat", .double(place.coordinate.latitude)),
+      ("lon", .double(place.coordinate.longitude)),
+      ("distance_m", .rounded(neighbor.distance, places: 3)),
+    ]
+    if let rating = place.rating { members.append(("rating", .double(rating))) }
+    members.append(("types", .array(place.types.map(JSONValue.string))))
+    return JSONValue.object(members).serialized
   }
 
   private static func feature(_ neighbor: Neighbor<PlaceRecord>) -> String {
     let place = neighbor.item
-    var properties = [
-      "\"id\":\(quoted(place.id))", "\"name\":\(place.name.map(quoted) ?? "null")",
-      "\"distance_m\":\(metres(neighbor.distance))",
-      "\"types\":[\(place.types.map(quoted).joined(separator: ","))]",
+    var properties: [(String, JSONValue)] = [
+      ("id", .string(place.id)),
+      ("name", .optional(place.name, JSONValue.string)),
+      ("distance_m", .rounded(neighbor.distance, places: 3)),
     ]
-    if let rating = place.rating { properties.append("\"rating\":\(rating)") }
+    if let rating = place.rating { properties.append(("rating", .double(rating))) }
+    properties.append(("types", .array(place.types.map(JSONValue.string))))
     for key in place.properties.keys.sorted() {
-      properties.append("\(quoted(key)):\(quoted(place.properties[key]!))")
+      properties.append((key, .string(place.properties[key] ?? "")))
     }
-    return "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":["
-      + "\(place.coordinate.longitude),\(place.coordinate.latitude)]},\"properties\":{"
-      + properties.joined(separator: ",") + "}}"
+    let geometry: JSONValue = .object([
+      ("type", .string("Point")),
+      (
+        "coordinates",
+        .array([.double(place.coordinate.longitude), .double(place.coordinate.latitude)])
+      ),
+    ])
+    return JSONValue.object([
+      ("type", .string("Feature")), ("geometry", geometry), ("properties", .object(properties)),
+    ]).serialized
   }
 
   private static func table(_ neighbors: [Neighbor<PlaceRecord>]) -> String {
@@ -80,22 +91,5 @@ enum NearbyOutput {
   /// Metres with millimetre resolution, such as `123.456`.
   static func metres(_ value: Double) -> String {
     String(format: "%.3f", value)
-  }
-
-  /// A JSON string literal.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result + "\""
   }
 }

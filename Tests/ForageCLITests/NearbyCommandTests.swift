@@ -39,9 +39,9 @@ import Testing
     // 0.001° of longitude on the equator is 111.319 491 m on WGS84.
     #expect(
       result.stdout == """
-        {"id":"a","name":"Ay \\"quoted\\"","lat":0.0,"lon":0.001,"distance_m":111.319,\
-        "types":["restaurant"],"rating":4.5}
-        {"id":"b","name":"Bee","lat":0.0,"lon":0.002,"distance_m":222.639,"types":["cafe"]}
+        {"id":"a","name":"Ay \\"quoted\\"","lat":0,"lon":0.001,"distance_m":111.319,\
+        "rating":4.5,"types":["restaurant"]}
+        {"id":"b","name":"Bee","lat":0,"lon":0.002,"distance_m":222.639,"types":["cafe"]}
 
         """
     )
