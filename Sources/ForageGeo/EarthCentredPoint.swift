@@ -1,0 +1,85 @@
+import Foundation
+
+/// A point in Earth-centred, Earth-fixed Cartesian coordinates (metres), on the WGS84 ellipsoid.
+///
+/// The straight-line (chord) distance between two such points is never longer than the geodesic
+/// between them, and for short distances it is shorter by a bounded amount (see
+/// ``EarthCentredPoint/geodesicUpperBound(chord:)``). The spatial index relies on both facts.
+public struct EarthCentredPoint: Equatable, Sendable {
+  /// Metres towards latitude 0, longitude 0.
+  public var x: Double
+  /// Metres towards latitude 0, longitude 90° E.
+  public var y: Double
+  /// Metres towards the North Pole.
+  public var z: Double
+
+  /// The square of the WGS84 first eccentricity.
+  static let eccentricitySquared = Geodesic.flattening * (2 - Geodesic.flattening)
+  /// The smallest radius of curvature on the WGS84 ellipsoid, a(1 − e²), at the equator.
+  static let minimumRadiusOfCurvature =
+    Geodesic.equatorialRadius * (1 - eccentricitySquared)
+
+  /// The point on the ellipsoid's surface at a coordinate.
+  public init(_ coordinate: Coordinate) {
+    let phi = coordinate.latitude * .pi / 180
+    let lambda = coordinate.longitude * .pi / 180
+    let sinPhi = sin(phi)
+    let cosPhi = cos(phi)
+    let n =
+      Geodesic.equatorialRadius / (1 - Self.eccentricitySquared * sinPhi * sinPhi).squareRoot()
+    x = n * cosPhi * cos(lambda)
+    y = n * cosPhi * sin(lambda)
+    z = n * (1 - Self.eccentricitySquared) * sinPhi
+  }
+
+  /// Creates a point from Cartesian components.
+  public init(x: Double, y: Double, z: Double) {
+    self.x = x
+    self.y = y
+    self.z = z
+  }
+
+  /// The straight-line distance in metres to another point.
+  public func chordDistance(to other: EarthCentredPoint) -> Double {
+    let dx = x - other.x
+    let dy = y - other.y
+    let dz = z - other.z
+    return (dx * dx + dy * dy + dz * dz).squareRoot()
+  }
+
+  /// An upper bound on the geodesic distance between two surface points a chord apart.
+  ///
+  /// A geodesic's curvature as a space curve is its normal curvature, at most 1/ρ with
+  /// ρ = a(1 − e²). By Schur's comparison theorem its chord is then at least that of a circular arc
+  /// of radius ρ and equal length, so s ≤ 2ρ·asin(c / 2ρ). A relative and absolute slack cover
+  /// rounding in the Cartesian coordinates and in the geodesic solver.
+  ///
+  /// - Parameter chord: The straight-line distance in metres, below 2ρ.
+  /// - Returns: A distance the geodesic certainly does not exceed.
+  public static func geodesicUpperBound(chord: Double) -> Double {
+    let rho = minimumRadiusOfCurvature
+    let ratio = min(1, chord / (2 * rho))
+    return 2 * rho * asin(ratio) * (1 + 1e-12) + 1e-6
+  }
+
+  /// The coordinate of this point, assuming it lies on the ellipsoid's surface.
+  public var coordinate: Coordinate {
+    let e2 = Self.eccentricitySquared
+    let a = Geodesic.equatorialRadius
+    let p = (x * x + y * y).squareRoot()
+    let lambda = atan2(y, x)
+    var phi = atan2(z, p * (1 - e2))
+    for _ in 0..<6 {
+      let sinPhi = sin(phi)
+      let n = a / (1 - e2 * sinPhi * sinPhi).squareRoot()
+      let h: Double
+      if abs(phi) < .pi / 4 {
+        h = p / cos(phi) - n
+      } else {
+        h = z / sinPhi - n * (1 - e2)
+      }
+      phi = atan2(z, p * (1 - e2 * n / (n + h)))
+    }
+    return Coordinate(unchecked: phi * 180 / .pi, longitude: lambda * 180 / .pi)
+  }
+}

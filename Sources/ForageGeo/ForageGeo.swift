@@ -1,2 +1,0 @@
-/// The ForageGeo module. Its contents arrive with their issue.
-public enum ForageGeoModule {}

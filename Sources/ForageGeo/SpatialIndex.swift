@@ -1,0 +1,57 @@
+/// An immutable index of items answering "within R metres of P" and "the K nearest within R of P".
+///
+/// Built once in O(n log n) and queried many times, from any thread when `Item` is `Sendable`.
+/// Candidates come from a 3-d tree over Earth-centred coordinates: the chord between two surface
+/// points is never longer than their geodesic, so a chord ball of radius R misses no item within R
+/// (anywhere on Earth, poles and antimeridian included). For K-nearest, the K-th smallest chord
+/// gives an upper bound on the K-th geodesic (``EarthCentredPoint/geodesicUpperBound(chord:)``),
+/// so only about K candidates are measured. Each is measured with the exact WGS84 geodesic
+/// (``Geodesic/distance(_:_:)``), so answers are identical to an exact brute-force geodesic scan,
+/// ordered by distance, then ``SpatialItem/id``, then position in the input.
+///
+/// Why not the GEOS STRtree: it works in one plane (no good for a worldwide set), cannot be built
+/// explicitly in GEOS 3.11 (items inserted after the first query are ignored), costs a C callback
+/// per candidate and has no bounded k-nearest query; a 3-d tree over the chord metric needs no
+/// projection at all. GeoBenchmark measures both with the same exact filter (100 000 places,
+/// K = 20 within 500 m): about 28 µs a query here against about 330 µs with the STRtree.
+public struct SpatialIndex<Item: SpatialItem> {
+  /// The indexed items, in the order they were given.
+  public let items: [Item]
+  @usableFromInline let core: IndexCore
+
+  /// Builds the index.
+  public init(_ items: [Item]) {
+    self.items = items
+    core = IndexCore(coordinates: items.map(\.coordinate), ids: items.map(\.id))
+  }
+
+  /// The number of indexed items.
+  public var count: Int { items.count }
+
+  /// Every item within `radius` metres of `centre`, nearest first.
+  ///
+  /// - Parameters:
+  ///   - radius: The search radius in metres (boundary included).
+  ///   - centre: The query point.
+  /// - Returns: The items with their exact geodesic distances, in answer order.
+  @inlinable
+  public func within(_ radius: Double, of centre: Coordinate) -> [Neighbor<Item>] {
+    nearest(Int.max, within: radius, of: centre)
+  }
+
+  /// The `limit` nearest items within `radius` metres of `centre`, nearest first.
+  ///
+  /// Ties at equal distance are broken by identifier, so the cut at `limit` is deterministic.
+  @inlinable
+  public func nearest(
+    _ limit: Int,
+    within radius: Double,
+    of centre: Coordinate
+  ) -> [Neighbor<Item>] {
+    core.nearest(limit, within: radius, of: centre).map {
+      Neighbor(item: items[$0.index], index: $0.index, distance: $0.distance)
+    }
+  }
+}
+
+extension SpatialIndex: Sendable where Item: Sendable {}

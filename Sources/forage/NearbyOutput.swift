@@ -1,0 +1,95 @@
+import ForageApp
+import ForageGeo
+import Foundation
+
+/// The output formats of `forage nearby`.
+enum NearbyFormat: String {
+  /// One JSON object per line.
+  case ndjson
+  /// One JSON object: `{"count": N, "places": [...]}`.
+  case json
+  /// Aligned columns for people.
+  case table
+  /// A GeoJSON FeatureCollection of Points with `distance_m` in their properties.
+  case geojson
+}
+
+/// Renders `forage nearby` results; the same input always gives the same bytes.
+enum NearbyOutput {
+  /// The whole output for a result.
+  static func render(_ result: NearbyResult, as format: NearbyFormat) -> String {
+    let neighbors = result.neighbors
+    switch format {
+    case .ndjson:
+      return neighbors.map { object($0) + "\n" }.joined()
+    case .json:
+      return "{\"count\":\(neighbors.count),\"places\":["
+        + neighbors.map(object).joined(separator: ",")
+        + "]}\n"
+    case .geojson:
+      let features = neighbors.map(feature).joined(separator: ",\n")
+      return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features + "\n]}\n"
+    case .table:
+      return table(neighbors)
+    }
+  }
+
+  /// A place as a flat JSON object, with the keys and number style of `forage run`'s places.
+  static func object(_ neighbor: Neighbor<PlaceRecord>) -> String {
+    let place = neighbor.item
+    var members: [(String, JSONValue)] = [
+      ("id", .string(place.id)),
+      ("name", .optional(place.name, JSONValue.string)),
+      ("lat", .double(place.coordinate.latitude)),
+      ("lon", .double(place.coordinate.longitude)),
+      ("distance_m", .rounded(neighbor.distance, places: 3)),
+    ]
+    if let rating = place.rating { members.append(("rating", .double(rating))) }
+    members.append(("types", .array(place.types.map(JSONValue.string))))
+    return JSONValue.object(members).serialized
+  }
+
+  private static func feature(_ neighbor: Neighbor<PlaceRecord>) -> String {
+    let place = neighbor.item
+    var properties: [(String, JSONValue)] = [
+      ("id", .string(place.id)),
+      ("name", .optional(place.name, JSONValue.string)),
+      ("distance_m", .rounded(neighbor.distance, places: 3)),
+    ]
+    if let rating = place.rating { properties.append(("rating", .double(rating))) }
+    properties.append(("types", .array(place.types.map(JSONValue.string))))
+    for key in place.properties.keys.sorted() {
+      properties.append((key, .string(place.properties[key] ?? "")))
+    }
+    let geometry: JSONValue = .object([
+      ("type", .string("Point")),
+      (
+        "coordinates",
+        .array([.double(place.coordinate.longitude), .double(place.coordinate.latitude)])
+      ),
+    ])
+    return JSONValue.object([
+      ("type", .string("Feature")), ("geometry", geometry), ("properties", .object(properties)),
+    ]).serialized
+  }
+
+  private static func table(_ neighbors: [Neighbor<PlaceRecord>]) -> String {
+    let rows =
+      [["distance_m", "id", "type", "name"]]
+      + neighbors.map {
+        [metres($0.distance), $0.item.id, $0.item.types.first ?? "", $0.item.name ?? ""]
+      }
+    let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      let distance = String(repeating: " ", count: widths[0] - row[0].count) + row[0]
+      let id = row[1] + String(repeating: " ", count: widths[1] - row[1].count)
+      let type = row[2] + String(repeating: " ", count: widths[2] - row[2].count)
+      return "\(distance)  \(id)  \(type)  \(row[3])\n"
+    }.joined()
+  }
+
+  /// Metres with millimetre resolution, such as `123.456`.
+  static func metres(_ value: Double) -> String {
+    String(format: "%.3f", value)
+  }
+}

@@ -1,0 +1,41 @@
+import ForageGeo
+import ForageLocation
+import Foundation
+
+/// The track `forage nearby --along` follows: just its points, in order, read with ForageLocation.
+///
+/// Any format ``TrackReader`` reads (GPX 1.0/1.1, NMEA 0183, GeoJSON LineString/MultiLineString,
+/// CSV with a `lat,lon` header). Times do not matter for a corridor, so no point is dropped for its
+/// time. A file's track points are used; failing those its route points, then its waypoints.
+enum NearbyTrackFile {
+  /// Reads a track's points.
+  ///
+  /// - Throws: ``NearbyError/io(_:)`` when the file cannot be read, ``NearbyError/data(_:)`` when
+  ///   it is malformed or holds no usable point, naming the file and line.
+  static func read(_ path: String) throws(NearbyError) -> [Coordinate] {
+    var options = TrackReadOptions()
+    options.missingTime = .keep
+    options.timeBackwards = .keep
+    options.duplicatePoint = .keep
+    options.gap = .keep
+    var byKind: [FixKind: [Coordinate]] = [:]
+    do {
+      let reader = try TrackReader.open(url: URL(fileURLWithPath: path), options: options)
+      while let event = try reader.next() {
+        guard case .fix(let fix) = event,
+          let coordinate = try? Coordinate(latitude: fix.latitude, longitude: fix.longitude)
+        else { continue }
+        byKind[fix.kind, default: []].append(coordinate)
+      }
+    } catch {
+      switch error.kind {
+      case .unreadable: throw .io(error.description)
+      case .malformed, .unknownFormat: throw .data(error.description)
+      }
+    }
+    for kind in [FixKind.trackPoint, .routePoint, .waypoint] {
+      if let points = byKind[kind], !points.isEmpty { return points }
+    }
+    throw .data("\(path): expected at least one track point with a valid latitude and longitude")
+  }
+}
