@@ -13,13 +13,29 @@ public enum Geodesic {
 
   /// The geodesic distance in metres between two coordinates.
   public static func distance(_ from: Coordinate, _ to: Coordinate) -> Double {
+    distance(
+      latitude1: from.latitude,
+      longitude1: from.longitude,
+      latitude2: to.latitude,
+      longitude2: to.longitude
+    )
+  }
+
+  /// The geodesic distance in metres between two points given in degrees, for callers that hold
+  /// raw values (track readers see coordinates before they are validated).
+  public static func distance(
+    latitude1: Double,
+    longitude1: Double,
+    latitude2: Double,
+    longitude2: Double
+  ) -> Double {
     var distance = 0.0
     geod_inverse(
       WGS84.shared.pointer,
-      from.latitude,
-      from.longitude,
-      to.latitude,
-      to.longitude,
+      latitude1,
+      longitude1,
+      latitude2,
+      longitude2,
       &distance,
       nil,
       nil

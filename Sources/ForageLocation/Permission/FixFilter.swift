@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 
 /// The rules that decide which fixes reach the app, as CoreLocation's filtering would.
@@ -73,12 +74,7 @@ public struct FixFilter: Sendable, Hashable {
         return .drop(.reducedAccuracyRate)
       }
     }
-    let distance = GeodesicDistance.metres(
-      last.latitude,
-      last.longitude,
-      delivered.latitude,
-      delivered.longitude
-    )
+    let distance = Geodesic.distance(last, delivered)
     if accuracy == .full, let time = fix.time, let lastTime = last.time {
       let elapsed = time.timeIntervalSince(lastTime)
       if elapsed > 0, distance / elapsed > maximumSpeed { return .drop(.implausibleJump) }

@@ -1,0 +1,13 @@
+import ForageGeo
+
+extension Geodesic {
+  /// The geodesic distance in metres between two fixes.
+  static func distance(_ from: Fix, _ to: Fix) -> Double {
+    distance(
+      latitude1: from.latitude,
+      longitude1: from.longitude,
+      latitude2: to.latitude,
+      longitude2: to.longitude
+    )
+  }
+}
