@@ -80,7 +80,7 @@ public struct NearbySearchHandler: MockHandler {
     let end = min(offset + NearbySearchQuery.pageSize, results.count)
     let next = end < results.count ? tokens.issue(results: results, offset: end) : nil
     return NearbySearchBody(
-      next_page_token: next,
+      nextPageToken: next,
       results: results[offset..<end].map(NearbySearchBody.Result.init),
       status: "OK"
     )
