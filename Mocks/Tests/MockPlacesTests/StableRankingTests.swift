@@ -1,0 +1,45 @@
+import Testing
+
+@testable import MockPlaces
+
+@Suite struct StableRankingTests {
+  @Test func fnv1aMatchesTheReferenceVectors() {
+    #expect(StableHash.fnv1a("") == 0xcbf2_9ce4_8422_2325)
+    #expect(StableHash.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
+    #expect(StableHash.fnv1a("foobar") == 0x8594_4171_f739_67e8)
+  }
+
+  @Test func aPlaceWithoutRatingGetsAStableOneFromItsId() {
+    let place = DatasetPlace(id: "osm-node-1", name: "A", latitude: 0, longitude: 0)
+    let again = DatasetPlace(id: "osm-node-1", name: "B", latitude: 1, longitude: 1)
+    #expect(place.prominenceRating == again.prominenceRating)
+    #expect((1.0...5.0).contains(place.prominenceRating))
+    #expect(place.prominenceRating == (place.prominenceRating * 10).rounded() / 10)
+    #expect((0..<2000).contains(place.prominenceRatingsTotal))
+    let others = (0..<50).map {
+      DatasetPlace(id: "osm-node-\($0)", name: "", latitude: 0, longitude: 0).prominenceRating
+    }
+    #expect(Set(others).count > 10)
+  }
+
+  @Test func aDatasetRatingWins() {
+    let place = DatasetPlace(
+      id: "x",
+      name: "X",
+      latitude: 0,
+      longitude: 0,
+      rating: 4.0,
+      userRatingsTotal: 1269
+    )
+    #expect(place.prominenceRating == 4.0)
+    #expect(place.prominenceRatingsTotal == 1269)
+    #expect(abs(place.prominence - 4.0 * 7.146772) < 1e-5)
+  }
+
+  @Test func geodesicDistanceIsKarneys() {
+    // One degree of longitude on the equator is a·π/180 on WGS84.
+    #expect(abs(MockGeodesic.distance(0, 0, 0, 1) - 111_319.490_793_273_57) < 1e-6)
+    // GeographicLib's documented example, JFK to Singapore Changi (Vincenty agrees to 0.1 mm).
+    #expect(abs(MockGeodesic.distance(40.64, -73.78, 1.36, 103.99) - 15_347_512.941) < 0.01)
+  }
+}
