@@ -56,11 +56,20 @@ extension GoogleNearbySearchProvider {
     return .malformedResponse("\(reason); got \(response.body.count) bytes of \(type)")
   }
 
-  /// A `Retry-After` value in seconds (the HTTP-date form is rare for APIs and ignored).
-  static func retryAfter(_ value: String?) -> Duration? {
-    guard let value, let seconds = Double(value.trimmingCharacters(in: .whitespaces)),
-      seconds.isFinite, seconds >= 0
-    else { return nil }
+  /// A `Retry-After` value: delta seconds, or an HTTP-date (measured against the system time).
+  static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+      return nil
+    }
+    var seconds = Double(value)
+    if seconds == nil {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "GMT")
+      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+      seconds = formatter.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+    }
+    guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
     return .milliseconds(Int64(min(seconds, 86_400) * 1000))
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ForagePlaces
@@ -23,5 +24,23 @@ import Testing
   @Test func alwaysAllowsOneAttempt() {
     #expect(PlacesRetryPolicy(maxAttempts: 0).maxAttempts == 1)
     #expect(PlacesRetryPolicy.never.maxAttempts == 1)
+  }
+}
+
+@Suite struct RetryAfterParsingTests {
+  @Test func readsDeltaSecondsAndHTTPDates() {
+    #expect(GoogleNearbySearchProvider.retryAfter("3") == .seconds(3))
+    #expect(GoogleNearbySearchProvider.retryAfter(" 0.5 ") == .milliseconds(500))
+    #expect(GoogleNearbySearchProvider.retryAfter("-1") == nil)
+    #expect(GoogleNearbySearchProvider.retryAfter("soon") == nil)
+    #expect(GoogleNearbySearchProvider.retryAfter(nil) == nil)
+    let now = Date(timeIntervalSince1970: 1_445_412_480)  // Wed, 21 Oct 2015 07:28:00 GMT
+    #expect(
+      GoogleNearbySearchProvider.retryAfter("Wed, 21 Oct 2015 07:28:05 GMT", now: now)
+        == .seconds(5)
+    )
+    #expect(
+      GoogleNearbySearchProvider.retryAfter("Wed, 21 Oct 2015 07:27:00 GMT", now: now) == .zero
+    )
   }
 }
