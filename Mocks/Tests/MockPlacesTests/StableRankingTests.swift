@@ -43,3 +43,48 @@ import Testing
     #expect(abs(MockGeodesic.distance(40.64, -73.78, 1.36, 103.99) - 15_347_512.941) < 0.01)
   }
 }
+
+@Suite struct BoundingBoxTests {
+  @Test func neverDiscardsAPointInsideTheRadius() {
+    var generator = SplitMix64(seed: 42)
+    for _ in 0..<20_000 {
+      let latitude = Double.random(in: -79...79, using: &generator)
+      let longitude = Double.random(in: -179...179, using: &generator)
+      let radius = Double.random(in: 1...50_000, using: &generator)
+      let box = BoundingBox(latitude: latitude, longitude: longitude, radius: radius)
+      let otherLatitude = latitude + Double.random(in: -0.6...0.6, using: &generator)
+      let otherLongitude = longitude + Double.random(in: -1.5...1.5, using: &generator)
+      guard (-90...90).contains(otherLatitude), (-180...180).contains(otherLongitude) else {
+        continue
+      }
+      let distance = MockGeodesic.distance(latitude, longitude, otherLatitude, otherLongitude)
+      if distance <= radius {
+        #expect(box.mayContain(otherLatitude, otherLongitude))
+      }
+    }
+  }
+
+  @Test func discardsFarPoints() {
+    let box = BoundingBox(latitude: 60.17, longitude: 24.94, radius: 1000)
+    #expect(!box.mayContain(60.2, 24.94))
+    #expect(!box.mayContain(60.17, 25.0))
+    #expect(box.mayContain(60.175, 24.95))
+  }
+}
+
+/// A small seeded generator so the property test draws the same points on every run.
+private struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
