@@ -1,0 +1,49 @@
+/// The Google place types an OpenStreetMap `amenity` (or `shop`) value corresponds to.
+enum OSMPlaceTypes {
+  /// Types every establishment carries, appended after the specific ones.
+  static let establishment = ["point_of_interest", "establishment"]
+
+  /// Specific Google types for OSM `amenity` values, most specific first.
+  static let amenities: [String: [String]] = [
+    "restaurant": ["restaurant", "food"],
+    "food_court": ["restaurant", "food"],
+    "cafe": ["cafe", "food"],
+    "fast_food": ["meal_takeaway", "restaurant", "food"],
+    "ice_cream": ["cafe", "food"],
+    "pub": ["bar"],
+    "bar": ["bar"],
+    "biergarten": ["bar"],
+    "nightclub": ["night_club"],
+    "pharmacy": ["pharmacy", "health", "store"],
+    "fuel": ["gas_station"],
+    "cinema": ["movie_theater"],
+    "bank": ["bank", "finance"],
+    "atm": ["atm", "finance"],
+    "library": ["library"],
+    "post_office": ["post_office"],
+    "police": ["police"],
+    "hospital": ["hospital", "health"],
+    "parking": ["parking"],
+  ]
+
+  /// Specific Google types for OSM `shop` values.
+  static let shops: [String: [String]] = [
+    "bakery": ["bakery", "food", "store"],
+    "supermarket": ["supermarket", "grocery_or_supermarket", "food", "store"],
+    "convenience": ["convenience_store", "food", "store"],
+    "alcohol": ["liquor_store", "store"],
+  ]
+
+  /// The Google types for a feature's OSM tags, or `nil` when it has neither `amenity` nor `shop`.
+  ///
+  /// An unknown value keeps its own name as its specific type (`amenity=townhall` → `townhall`).
+  static func types(amenity: String?, shop: String?) -> [String]? {
+    if let amenity = amenity?.lowercased(), !amenity.isEmpty {
+      return (amenities[amenity] ?? [amenity]) + establishment
+    }
+    if let shop = shop?.lowercased(), !shop.isEmpty {
+      return (shops[shop] ?? ["store"]) + establishment
+    }
+    return nil
+  }
+}

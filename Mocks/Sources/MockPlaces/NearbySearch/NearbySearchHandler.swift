@@ -1,0 +1,88 @@
+import Foundation
+
+/// Google's legacy Nearby Search, `GET /maps/api/place/nearbysearch/json`, over a dataset.
+///
+/// Every answer is HTTP 200 with a `status`, as Google's are: `OK`, `ZERO_RESULTS`,
+/// `INVALID_REQUEST` (bad parameters, or a page token unknown or used before its delay),
+/// `REQUEST_DENIED` (missing or wrong key when a key is configured). Results come 20 a page, at
+/// most 60 a search, with a `next_page_token` while more remain; with `pagetoken`, every other
+/// parameter but `key` is ignored.
+public struct NearbySearchHandler: MockHandler {
+  /// The path this handler serves.
+  public static let path = "/maps/api/place/nearbysearch/json"
+
+  private let dataset: PlacesDataset
+  private let apiKey: String?
+  private let tokens: PageTokenStore
+
+  /// Creates a handler.
+  ///
+  /// - Parameters:
+  ///   - dataset: The places to serve.
+  ///   - apiKey: The key every request must carry as `key`, or `nil` to accept any request.
+  ///   - pageTokenDelay: How long after issue a `next_page_token` becomes valid (Google: ~2 s).
+  ///   - clock: The time source for page tokens.
+  public init(
+    dataset: PlacesDataset,
+    apiKey: String? = nil,
+    pageTokenDelay: Duration = .seconds(2),
+    clock: PageTokenClock = .live
+  ) {
+    self.dataset = dataset
+    self.apiKey = apiKey
+    self.tokens = PageTokenStore(delay: pageTokenDelay, clock: clock)
+  }
+
+  public func respond(to request: MockRequest) async -> MockResponse? {
+    guard request.path == Self.path else { return nil }
+    guard request.method == "GET" else {
+      return MockResponse(status: 405, headers: [("Allow", "GET")])
+    }
+    return .json(answer(request.query).encoded())
+  }
+
+  /// The body for a request's query parameters.
+  func answer(_ parameters: [(name: String, value: String)]) -> NearbySearchBody {
+    if let denial = checkKey(parameters.first { $0.name == "key" }?.value) {
+      return denial
+    }
+    if let token = parameters.first(where: { $0.name == "pagetoken" })?.value, !token.isEmpty {
+      switch tokens.redeem(token) {
+      case .page(let results, let offset): return page(of: results, from: offset)
+      case .notYetValid, .unknown: return .status("INVALID_REQUEST")
+      }
+    }
+    switch NearbySearchQuery.parse(parameters) {
+    case .failure(let rejection):
+      return .status(rejection.status, message: rejection.message)
+    case .success(let query):
+      let results = query.results(in: dataset)
+      return results.isEmpty ? .status("ZERO_RESULTS") : page(of: results, from: 0)
+    }
+  }
+
+  private func checkKey(_ key: String?) -> NearbySearchBody? {
+    guard let apiKey else { return nil }
+    guard let key, !key.isEmpty else {
+      return .status(
+        "REQUEST_DENIED",
+        message: "You must use an API key to authenticate each request to Google Maps Platform"
+          + " APIs. For additional information, please refer to http://g.co/dev/maps-no-account"
+      )
+    }
+    guard key == apiKey else {
+      return .status("REQUEST_DENIED", message: "The provided API key is invalid. ")
+    }
+    return nil
+  }
+
+  private func page(of results: [DatasetPlace], from offset: Int) -> NearbySearchBody {
+    let end = min(offset + NearbySearchQuery.pageSize, results.count)
+    let next = end < results.count ? tokens.issue(results: results, offset: end) : nil
+    return NearbySearchBody(
+      nextPageToken: next,
+      results: results[offset..<end].map(NearbySearchBody.Result.init),
+      status: "OK"
+    )
+  }
+}

@@ -1,0 +1,90 @@
+import Testing
+
+@testable import MockPlaces
+
+@Suite struct StableRankingTests {
+  @Test func fnv1aMatchesTheReferenceVectors() {
+    #expect(StableHash.fnv1a("") == 0xcbf2_9ce4_8422_2325)
+    #expect(StableHash.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
+    #expect(StableHash.fnv1a("foobar") == 0x8594_4171_f739_67e8)
+  }
+
+  @Test func aPlaceWithoutRatingGetsAStableOneFromItsId() {
+    let place = DatasetPlace(id: "osm-node-1", name: "A", latitude: 0, longitude: 0)
+    let again = DatasetPlace(id: "osm-node-1", name: "B", latitude: 1, longitude: 1)
+    #expect(place.prominenceRating == again.prominenceRating)
+    #expect((1.0...5.0).contains(place.prominenceRating))
+    #expect(place.prominenceRating == (place.prominenceRating * 10).rounded() / 10)
+    #expect((0..<2000).contains(place.prominenceRatingsTotal))
+    let others = (0..<50).map {
+      DatasetPlace(id: "osm-node-\($0)", name: "", latitude: 0, longitude: 0).prominenceRating
+    }
+    #expect(Set(others).count > 10)
+  }
+
+  @Test func aDatasetRatingWins() {
+    let place = DatasetPlace(
+      id: "x",
+      name: "X",
+      latitude: 0,
+      longitude: 0,
+      rating: 4.0,
+      userRatingsTotal: 1269
+    )
+    #expect(place.prominenceRating == 4.0)
+    #expect(place.prominenceRatingsTotal == 1269)
+    #expect(abs(place.prominence - 4.0 * 7.146772) < 1e-5)
+  }
+
+  @Test func geodesicDistanceIsKarneys() {
+    // One degree of longitude on the equator is a·π/180 on WGS84.
+    #expect(abs(MockGeodesic.distance(0, 0, 0, 1) - 111_319.490_793_273_57) < 1e-6)
+    // GeographicLib's documented example, JFK to Singapore Changi (Vincenty agrees to 0.1 mm).
+    #expect(abs(MockGeodesic.distance(40.64, -73.78, 1.36, 103.99) - 15_347_512.941) < 0.01)
+  }
+}
+
+@Suite struct BoundingBoxTests {
+  @Test func neverDiscardsAPointInsideTheRadius() {
+    var generator = SplitMix64(seed: 42)
+    for _ in 0..<20_000 {
+      let latitude = Double.random(in: -79...79, using: &generator)
+      let longitude = Double.random(in: -179...179, using: &generator)
+      let radius = Double.random(in: 1...50_000, using: &generator)
+      let box = BoundingBox(latitude: latitude, longitude: longitude, radius: radius)
+      let otherLatitude = latitude + Double.random(in: -0.6...0.6, using: &generator)
+      let otherLongitude = longitude + Double.random(in: -1.5...1.5, using: &generator)
+      guard (-90...90).contains(otherLatitude), (-180...180).contains(otherLongitude) else {
+        continue
+      }
+      let distance = MockGeodesic.distance(latitude, longitude, otherLatitude, otherLongitude)
+      if distance <= radius {
+        #expect(box.mayContain(otherLatitude, otherLongitude))
+      }
+    }
+  }
+
+  @Test func discardsFarPoints() {
+    let box = BoundingBox(latitude: 60.17, longitude: 24.94, radius: 1000)
+    #expect(!box.mayContain(60.2, 24.94))
+    #expect(!box.mayContain(60.17, 25.0))
+    #expect(box.mayContain(60.175, 24.95))
+  }
+}
+
+/// A small seeded generator so the property test draws the same points on every run.
+private struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,2 +1,0 @@
-/// The ForagePlaces module. Its contents arrive with their issue.
-public enum ForagePlacesModule {}

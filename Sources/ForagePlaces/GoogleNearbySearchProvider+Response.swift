@@ -1,0 +1,75 @@
+import ForageHTTP
+import Foundation
+
+extension GoogleNearbySearchProvider {
+  /// Turns an HTTP response into a page or a ``PlacesError``.
+  ///
+  /// The `status` decides, whatever the HTTP code (errors usually arrive as HTTP 200, some
+  /// deployments answer 400 for the same thing). Without a JSON status, a non-200 code becomes
+  /// ``PlacesError/httpStatus(_:retryAfter:)`` and a 200 becomes
+  /// ``PlacesError/malformedResponse(_:)``.
+  ///
+  /// - Parameters:
+  ///   - response: The response.
+  ///   - receivedAt: When it arrived, stamped on the next page token.
+  /// - Returns: The page; `ZERO_RESULTS` is an empty page.
+  /// - Throws: ``PlacesError``.
+  func decodePage(_ response: HTTPResponse, receivedAt: Duration) throws(PlacesError) -> PlacesPage
+  {
+    let decoder = JSONDecoder()
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let wire: NearbySearchWire
+    do {
+      wire = try decoder.decode(NearbySearchWire.self, from: response.body)
+    } catch {
+      throw Self.failure(for: response, reason: "expected a JSON object")
+    }
+    guard let status = wire.status else {
+      throw Self.failure(for: response, reason: "the JSON has no \"status\"")
+    }
+    let message = wire.errorMessage.map(redact)
+    switch status {
+    case "OK":
+      let token = wire.nextPageToken.flatMap { $0.isEmpty ? nil : $0 }
+      return PlacesPage(
+        places: wire.results.compactMap { $0?.place },
+        nextPageToken: token.map { PageToken(value: $0, receivedAt: receivedAt) }
+      )
+    case "ZERO_RESULTS": return PlacesPage(places: [])
+    case "INVALID_REQUEST": throw .invalidRequest(message: message)
+    case "OVER_QUERY_LIMIT": throw .overQueryLimit(message: message)
+    case "REQUEST_DENIED": throw .requestDenied(message: message)
+    case "UNKNOWN_ERROR": throw .unknownError(message: message)
+    default: throw .unexpectedStatus(redact(status), message: message)
+    }
+  }
+
+  /// The error for a response without a usable status.
+  static func failure(for response: HTTPResponse, reason: String) -> PlacesError {
+    guard response.status == 200 else {
+      return .httpStatus(response.status, retryAfter: retryAfter(response.header("Retry-After")))
+    }
+    let type = response.header("Content-Type") ?? "no content type"
+    if response.body.isEmpty {
+      return .malformedResponse("empty body (\(type))")
+    }
+    return .malformedResponse("\(reason); got \(response.body.count) bytes of \(type)")
+  }
+
+  /// A `Retry-After` value: delta seconds, or an HTTP-date (measured against the system time).
+  static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+      return nil
+    }
+    var seconds = Double(value)
+    if seconds == nil {
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = TimeZone(identifier: "GMT")
+      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+      seconds = formatter.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+    }
+    guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
+    return .milliseconds(Int64(min(seconds, 86_400) * 1000))
+  }
+}

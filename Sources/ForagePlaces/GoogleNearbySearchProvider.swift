@@ -1,0 +1,113 @@
+import ForageHTTP
+import Foundation
+
+/// Google Places Nearby Search (legacy): `GET /maps/api/place/nearbysearch/json`.
+///
+/// Builds fully percent-encoded requests, decodes answers tolerantly (missing optional fields,
+/// `null`s, unknown fields, a broken result skipped rather than the page lost), maps `status`
+/// to ``PlacesError``, retries what is retryable, and waits out a page token's "not valid yet"
+/// delay. Up to 20 results a page, 60 a search.
+public struct GoogleNearbySearchProvider: PlacesProvider {
+  /// Where and how to reach the API.
+  public struct Configuration: Sendable {
+    /// The scheme, host and optional path prefix, such as `https://maps.googleapis.com`.
+    public var baseURL: URL
+    /// The API key sent as `key`, or `nil` to send none.
+    public var apiKey: PlacesAPIKey?
+    /// The whole-transfer timeout of each request.
+    public var timeout: Duration
+    /// How retryable failures are retried.
+    public var retry: PlacesRetryPolicy
+    /// How page tokens are waited for.
+    public var pageToken: PageTokenPolicy
+
+    /// Creates a configuration.
+    public init(
+      baseURL: URL = URL(string: "https://maps.googleapis.com")!,
+      apiKey: PlacesAPIKey?,
+      timeout: Duration = .seconds(10),
+      retry: PlacesRetryPolicy = .standard,
+      pageToken: PageTokenPolicy = .standard
+    ) {
+      self.baseURL = baseURL
+      self.apiKey = apiKey
+      self.timeout = timeout
+      self.retry = retry
+      self.pageToken = pageToken
+    }
+  }
+
+  /// The path of the endpoint under the base URL.
+  public static let path = "/maps/api/place/nearbysearch/json"
+
+  /// The configuration in use.
+  public let configuration: Configuration
+  private let transport: any HTTPTransport
+  private let clock: PlacesClock
+
+  /// Creates a provider.
+  ///
+  /// - Parameters:
+  ///   - transport: What sends requests: the libcurl client, or a test double.
+  ///   - configuration: Where and how to reach the API.
+  ///   - clock: The clock retries and page-token waits run on.
+  public init(
+    transport: any HTTPTransport,
+    configuration: Configuration,
+    clock: PlacesClock = .live
+  ) {
+    self.transport = transport
+    self.configuration = configuration
+    self.clock = clock
+  }
+
+  public var resultLimit: Int { 60 }
+
+  public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
+    try search.validate()
+    let request = makeRequest(for: search)
+    return try await configuration.retry.run(on: clock) { () async throws(PlacesError) in
+      try await fetch(request)
+    }
+  }
+
+  public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
+    let policy = configuration.pageToken
+    try await clock.wait(policy.firstUseDelay - (clock.now() - token.receivedAt))
+    let request = makeRequest(pageToken: token.value)
+    var attempt = 1
+    while true {
+      do {
+        return try await configuration.retry.run(on: clock) { () async throws(PlacesError) in
+          try await fetch(request)
+        }
+      } catch .invalidRequest where attempt < policy.maxAttempts {
+        // Most likely the token is not valid yet: Google gives no message to tell.
+        try await clock.wait(policy.retryDelay)
+        attempt += 1
+      } catch .invalidRequest(let message) {
+        throw .invalidRequest(
+          message: message
+            ?? "the page token was still not accepted after \(attempt) attempts"
+        )
+      }
+    }
+  }
+
+  /// Sends one request and decodes its answer.
+  private func fetch(_ request: HTTPRequest) async throws(PlacesError) -> PlacesPage {
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(request)
+    } catch {
+      if error.kind == .cancelled { throw .cancelled }
+      throw .transport(HTTPError(error.kind, redact(error.message)))
+    }
+    return try decodePage(response, receivedAt: clock.now())
+  }
+
+  /// Removes the key from a text that may echo it.
+  func redact(_ text: String) -> String {
+    Redaction.redact(text, secrets: configuration.apiKey.map { [$0.value] } ?? [])
+  }
+}

@@ -1,0 +1,191 @@
+import ForageHTTP
+import Foundation
+
+/// Google Places API (New): `POST /v1/places:searchNearby`.
+///
+/// One page of at most 20 places, no page tokens. The API has no keyword and no open-now or
+/// price filter for nearby search: a search with a keyword is refused before sending
+/// (``PlacesError/invalidSearch(_:)``), and `openNow`, `minPrice` and `maxPrice` are applied to
+/// the returned places. Ranking by distance searches the largest circle the API allows (50 km),
+/// as the legacy API does.
+public struct PlacesNewProvider: PlacesProvider {
+  /// Where and how to reach the API.
+  public struct Configuration: Sendable {
+    /// The scheme, host and optional path prefix, such as `https://places.googleapis.com`.
+    public var baseURL: URL
+    /// The API key sent as `X-Goog-Api-Key`, or `nil` to send none.
+    public var apiKey: PlacesAPIKey?
+    /// The whole-transfer timeout of each request.
+    public var timeout: Duration
+    /// How retryable failures are retried.
+    public var retry: PlacesRetryPolicy
+
+    /// Creates a configuration.
+    public init(
+      baseURL: URL = URL(string: "https://places.googleapis.com")!,
+      apiKey: PlacesAPIKey?,
+      timeout: Duration = .seconds(10),
+      retry: PlacesRetryPolicy = .standard
+    ) {
+      self.baseURL = baseURL
+      self.apiKey = apiKey
+      self.timeout = timeout
+      self.retry = retry
+    }
+  }
+
+  /// The path of the endpoint under the base URL.
+  public static let path = "/v1/places:searchNearby"
+
+  /// The fields requested: exactly those ``Place`` holds.
+  public static let fieldMask = [
+    "places.id", "places.displayName", "places.location", "places.rating",
+    "places.userRatingCount", "places.priceLevel", "places.types", "places.shortFormattedAddress",
+    "places.formattedAddress", "places.currentOpeningHours", "places.businessStatus",
+  ].joined(separator: ",")
+
+  /// The configuration in use.
+  public let configuration: Configuration
+  private let transport: any HTTPTransport
+  private let clock: PlacesClock
+
+  /// Creates a provider.
+  ///
+  /// - Parameters:
+  ///   - transport: What sends requests: the libcurl client, or a test double.
+  ///   - configuration: Where and how to reach the API.
+  ///   - clock: The clock retries run on.
+  public init(
+    transport: any HTTPTransport,
+    configuration: Configuration,
+    clock: PlacesClock = .live
+  ) {
+    self.transport = transport
+    self.configuration = configuration
+    self.clock = clock
+  }
+
+  public var resultLimit: Int { 20 }
+
+  public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
+    try search.validate()
+    if let keyword = search.keyword, !keyword.isEmpty {
+      throw .invalidSearch("Places API (New) nearby search has no keyword")
+    }
+    let request = makeRequest(for: search)
+    let places = try await configuration.retry.run(on: clock) { () async throws(PlacesError) in
+      try await fetch(request)
+    }
+    return PlacesPage(
+      places: places.filter { place in
+        (!search.openNow || place.openNow == true)
+          && (search.minPrice == nil && search.maxPrice == nil
+            || place.priceLevel.map { ($0 >= search.minPrice ?? 0) && ($0 <= search.maxPrice ?? 4) }
+              == true)
+      }
+    )
+  }
+
+  public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
+    throw .invalidSearch("Places API (New) nearby search has no further pages")
+  }
+
+  /// The `POST` request for a search.
+  ///
+  /// - Parameter search: The search, already validated.
+  /// - Returns: The request with its JSON body, key and field mask headers.
+  public func makeRequest(for search: NearbySearch) -> HTTPRequest {
+    let radius: Double
+    let rank: String
+    switch search.ranking {
+    case .prominence(let metres):
+      radius = metres
+      rank = "POPULARITY"
+    case .distance:
+      radius = NearbySearch.maximumRadius
+      rank = "DISTANCE"
+    }
+    let body = PlacesNewWire.Request(
+      includedTypes: search.type.flatMap { $0.isEmpty ? nil : [$0] },
+      maxResultCount: 20,
+      locationRestriction: .init(
+        circle: .init(
+          center: .init(latitude: search.location.latitude, longitude: search.location.longitude),
+          radius: radius
+        )
+      ),
+      rankPreference: rank,
+      languageCode: search.language.flatMap { $0.isEmpty ? nil : $0 }
+    )
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    var headers: [(name: String, value: String)] = [
+      ("Content-Type", "application/json"), ("Accept", "application/json"),
+      ("X-Goog-FieldMask", Self.fieldMask),
+    ]
+    if let key = configuration.apiKey { headers.append(("X-Goog-Api-Key", key.value)) }
+    var base = configuration.baseURL.absoluteString
+    while base.hasSuffix("/") { base.removeLast() }
+    return HTTPRequest(
+      method: "POST",
+      url: URL(string: base + Self.path)!,
+      headers: headers,
+      // Plain structs of strings and numbers always encode.
+      body: try? encoder.encode(body),
+      timeout: configuration.timeout
+    )
+  }
+
+  private func fetch(_ request: HTTPRequest) async throws(PlacesError) -> [Place] {
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(request)
+    } catch {
+      if error.kind == .cancelled { throw .cancelled }
+      throw .transport(HTTPError(error.kind, redact(error.message)))
+    }
+    return try decodePlaces(response)
+  }
+
+  /// Turns an HTTP response into places or a ``PlacesError``.
+  ///
+  /// - Parameter response: The response.
+  /// - Returns: The places; `{}` is none.
+  /// - Throws: ``PlacesError`` mapped from Google's `error.status`.
+  func decodePlaces(_ response: HTTPResponse) throws(PlacesError) -> [Place] {
+    guard let wire = try? JSONDecoder().decode(PlacesNewWire.Response.self, from: response.body)
+    else {
+      throw GoogleNearbySearchProvider.failure(for: response, reason: "expected a JSON object")
+    }
+    if let error = wire.error {
+      let message = error.message.map(redact)
+      switch error.status ?? "" {
+      case "INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE", "NOT_FOUND":
+        throw .invalidRequest(message: message)
+      case "PERMISSION_DENIED", "UNAUTHENTICATED": throw .requestDenied(message: message)
+      case "RESOURCE_EXHAUSTED": throw .overQueryLimit(message: message)
+      case "INTERNAL", "UNKNOWN", "UNAVAILABLE", "DEADLINE_EXCEEDED":
+        throw .unknownError(message: message)
+      default:
+        guard let status = error.status else {
+          throw .httpStatus(
+            response.status,
+            retryAfter: GoogleNearbySearchProvider.retryAfter(response.header("Retry-After"))
+          )
+        }
+        throw .unexpectedStatus(redact(status), message: message)
+      }
+    }
+    guard (200..<300).contains(response.status) else {
+      throw .httpStatus(
+        response.status,
+        retryAfter: GoogleNearbySearchProvider.retryAfter(response.header("Retry-After"))
+      )
+    }
+    return (wire.places ?? []).compactMap { $0.value?.place }
+  }
+
+  private func redact(_ text: String) -> String {
+    Redaction.redact(text, secrets: configuration.apiKey.map { [$0.value] } ?? [])
+  }
+}

@@ -1,0 +1,115 @@
+/// The Places API (New) JSON, as sent and as it arrives (decoded leniently).
+enum PlacesNewWire {
+  /// The `searchNearby` request body.
+  struct Request: Encodable {
+    struct LocationRestriction: Encodable {
+      var circle: Circle
+    }
+    struct Circle: Encodable {
+      var center: LatLng
+      var radius: Double
+    }
+    struct LatLng: Encodable {
+      var latitude: Double
+      var longitude: Double
+    }
+    var includedTypes: [String]?
+    var maxResultCount: Int
+    var locationRestriction: LocationRestriction
+    var rankPreference: String
+    var languageCode: String?
+  }
+
+  /// The answer: places, or an error.
+  struct Response: Decodable {
+    struct ErrorBody: Decodable {
+      var code: Int?
+      var message: String?
+      var status: String?
+    }
+    var places: [Lenient<Place>]?
+    var error: ErrorBody?
+  }
+
+  /// One place.
+  struct Place: Decodable {
+    struct LocalizedText: Decodable {
+      var text: String?
+    }
+    struct LatLng: Decodable {
+      var latitude: LenientNumber
+      var longitude: LenientNumber
+    }
+    struct OpeningHours: Decodable {
+      var openNow: Bool?
+    }
+
+    var id: String
+    var displayName: LocalizedText?
+    var location: LatLng
+    var rating: LenientNumber?
+    var userRatingCount: LenientNumber?
+    var priceLevel: String?
+    var types: [String?]?
+    var shortFormattedAddress: String?
+    var formattedAddress: String?
+    var currentOpeningHours: OpeningHours?
+    var businessStatus: String?
+
+    enum CodingKeys: String, CodingKey {
+      case id, displayName, location, rating, userRatingCount, priceLevel, types,
+        shortFormattedAddress, formattedAddress, currentOpeningHours, businessStatus
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(String.self, forKey: .id)
+      location = try container.decode(LatLng.self, forKey: .location)
+      displayName = try? container.decodeIfPresent(LocalizedText.self, forKey: .displayName)
+      rating = try? container.decodeIfPresent(LenientNumber.self, forKey: .rating)
+      userRatingCount = try? container.decodeIfPresent(
+        LenientNumber.self,
+        forKey: .userRatingCount
+      )
+      priceLevel = try? container.decodeIfPresent(String.self, forKey: .priceLevel)
+      types = try? container.decodeIfPresent([String?].self, forKey: .types)
+      shortFormattedAddress = try? container.decodeIfPresent(
+        String.self,
+        forKey: .shortFormattedAddress
+      )
+      formattedAddress = try? container.decodeIfPresent(String.self, forKey: .formattedAddress)
+      currentOpeningHours = try? container.decodeIfPresent(
+        OpeningHours.self,
+        forKey: .currentOpeningHours
+      )
+      businessStatus = try? container.decodeIfPresent(String.self, forKey: .businessStatus)
+    }
+
+    /// The names of price levels 0–4.
+    static let priceLevels = [
+      "PRICE_LEVEL_FREE", "PRICE_LEVEL_INEXPENSIVE", "PRICE_LEVEL_MODERATE",
+      "PRICE_LEVEL_EXPENSIVE", "PRICE_LEVEL_VERY_EXPENSIVE",
+    ]
+
+    /// The place, or `nil` when its coordinate is unusable.
+    var place: ForagePlaces.Place? {
+      let coordinate = PlaceCoordinate(
+        latitude: location.latitude.value,
+        longitude: location.longitude.value
+      )
+      guard coordinate.isValid, !id.isEmpty else { return nil }
+      return ForagePlaces.Place(
+        id: id,
+        name: displayName?.text ?? "",
+        coordinate: coordinate,
+        rating: rating?.value,
+        userRatingsTotal: userRatingCount?.integer,
+        priceLevel: priceLevel.flatMap { Self.priceLevels.firstIndex(of: $0) },
+        types: (types ?? []).compactMap { $0 },
+        vicinity: shortFormattedAddress ?? formattedAddress,
+        openNow: currentOpeningHours?.openNow,
+        businessStatus: businessStatus.map(BusinessStatus.init(rawValue:))
+      )
+    }
+  }
+}

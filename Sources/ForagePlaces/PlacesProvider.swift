@@ -1,0 +1,55 @@
+/// A Places API wire format: Google's legacy Nearby Search, Places API (New), or another.
+///
+/// Callers (the places middleware, the CLI) talk to this protocol only, so a new wire format
+/// plugs in without changing them.
+public protocol PlacesProvider: Sendable {
+  /// The most results one search can yield over all its pages (60 for Nearby Search).
+  var resultLimit: Int { get }
+
+  /// Fetches the first page of a search.
+  ///
+  /// - Parameter search: What to look for.
+  /// - Returns: The first page and, when more results exist, the token for the next.
+  /// - Throws: ``PlacesError``; retryable failures have already been retried per the
+  ///   provider's policy.
+  func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage
+
+  /// Fetches the page a token names, waiting first if the token is not valid yet.
+  ///
+  /// - Parameter token: The token from the previous page.
+  /// - Returns: The next page.
+  /// - Throws: ``PlacesError``.
+  func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage
+}
+
+extension PlacesProvider {
+  /// Fetches every page of a search, up to `limit` places, without duplicates.
+  ///
+  /// - Parameters:
+  ///   - search: What to look for.
+  ///   - limit: The most places wanted; `nil` for ``resultLimit``.
+  /// - Returns: The places, best first.
+  /// - Throws: ``PlacesError`` from any page.
+  public func searchAllPages(
+    _ search: NearbySearch,
+    limit: Int? = nil
+  ) async throws(PlacesError) -> [Place] {
+    let limit = min(limit ?? resultLimit, resultLimit)
+    var page = try await searchNearby(search)
+    var places: [Place] = []
+    var seen = Set<String>()
+    var pages = 1
+    while true {
+      for place in page.places where places.count < limit && seen.insert(place.id).inserted {
+        places.append(place)
+      }
+      // A misbehaving server could hand out tokens forever; never fetch more than the cap
+      // allows even at one result a page.
+      guard places.count < limit, let token = page.nextPageToken, pages < limit else {
+        return places
+      }
+      page = try await nextPage(token)
+      pages += 1
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import ForageHTTP
+import Foundation
+import MockPlaces
+import Testing
+
+@testable import ForagePlaces
+
+/// The Swift client against the mock's handlers in process: wire formats agree end to end.
+@Suite struct ClientAgainstMockTests {
+  private static let center = PlaceCoordinate(latitude: 60.1710, longitude: 24.9410)
+
+  private static func place(
+    _ id: String,
+    north metres: Double,
+    name: String,
+    types: [String] = ["restaurant"]
+  )
+    -> DatasetPlace
+  {
+    DatasetPlace(
+      id: id,
+      name: name,
+      latitude: center.latitude + metres / 111_412,
+      longitude: center.longitude,
+      types: types + ["point_of_interest", "establishment"]
+    )
+  }
+
+  private static let dataset = PlacesDataset(
+    places: [
+      place("fish", north: 50, name: "Fish & Chips + Café Ääni 北京"),
+      place("pizza", north: 60, name: "Pizza 50% off", types: ["meal_takeaway", "restaurant"]),
+    ]
+      + (0..<70).map {
+        place(String(format: "r%02d", $0), north: Double($0) * 5, name: "Row \($0)")
+      }
+  )
+
+  /// A provider clock whose sleeps also move the mock's page-token clock.
+  private static func linkedClocks() -> (PlacesClock, ManualPageTokenClock, ManualPlacesClock) {
+    let server = ManualPageTokenClock()
+    let client = ManualPlacesClock()
+    let linked = PlacesClock(
+      now: { client.now },
+      sleep: { duration in
+        try await client.clock.sleep(duration)
+        server.advance(by: duration)
+      }
+    )
+    return (linked, server, client)
+  }
+
+  @Test(arguments: ["Fish & Chips + Café", "ääni 北京", "50% off", "fish & chips"])
+  func keywordsRoundTripIntoTheMocksFilter(keyword: String) async throws {
+    let transport = InProcessTransport(
+      PlacesAPIHandler(dataset: Self.dataset, apiKey: "AIza+Key&=", pageTokenDelay: .zero)
+    )
+    let provider = GoogleNearbySearchProvider(
+      transport: transport,
+      configuration: .init(apiKey: PlacesAPIKey("AIza+Key&=")),
+      clock: ManualPlacesClock().clock
+    )
+    let page = try await provider.searchNearby(
+      NearbySearch(location: Self.center, ranking: .distance, keyword: keyword)
+    )
+    #expect(page.places.count == 1)
+    #expect(transport.requests.first?.queryValue("keyword") == keyword)
+    #expect(transport.requests.first?.queryValue("key") == "AIza+Key&=")
+  }
+
+  @Test func pagesToSixtyThroughTheNotValidYetDelay() async throws {
+    let (clock, serverClock, clientClock) = Self.linkedClocks()
+    let handler = PlacesAPIHandler(
+      dataset: Self.dataset,
+      pageTokenDelay: .seconds(2),
+      clock: serverClock.clock
+    )
+    let provider = GoogleNearbySearchProvider(
+      transport: InProcessTransport(handler),
+      configuration: .init(apiKey: nil),
+      clock: clock
+    )
+    let places = try await provider.searchAllPages(
+      NearbySearch(location: Self.center, ranking: .prominence(radius: 1000))
+    )
+    #expect(places.count == 60)
+    #expect(Set(places.map(\.id)).count == 60)
+    let expected = Self.dataset.places
+      .sorted { $0.prominence != $1.prominence ? $0.prominence > $1.prominence : $0.id < $1.id }
+      .prefix(60).map(\.id)
+    #expect(places.map(\.id) == Array(expected))
+    // Per page: wait 1.5 s, get INVALID_REQUEST (token valid at 2 s), wait 0.5 s, succeed.
+    #expect(
+      clientClock.sleeps == [
+        .milliseconds(1500), .milliseconds(500), .milliseconds(1500), .milliseconds(500),
+      ]
+    )
+  }
+
+  @Test func rankByDistanceReturnsNearestFirst() async throws {
+    let provider = GoogleNearbySearchProvider(
+      transport: InProcessTransport(PlacesAPIHandler(dataset: Self.dataset, pageTokenDelay: .zero)),
+      configuration: .init(apiKey: nil),
+      clock: ManualPlacesClock().clock
+    )
+    let page = try await provider.searchNearby(
+      NearbySearch(location: Self.center, ranking: .distance, type: "meal_takeaway")
+    )
+    #expect(page.places.map(\.id) == ["pizza"])
+    let all = try await provider.searchAllPages(
+      NearbySearch(location: Self.center, ranking: .distance, type: "restaurant")
+    )
+    #expect(all.prefix(3).map(\.id) == ["r00", "r01", "r02"])
+    #expect(all.count == 60)
+  }
+
+  @Test func aWrongKeyIsDeniedAndNotRetried() async throws {
+    let transport = InProcessTransport(PlacesAPIHandler(dataset: Self.dataset, apiKey: "AIzaRight"))
+    let provider = GoogleNearbySearchProvider(
+      transport: transport,
+      configuration: .init(apiKey: PlacesAPIKey("AIzaWrong")),
+      clock: ManualPlacesClock().clock
+    )
+    await #expect(throws: PlacesError.requestDenied(message: "The provided API key is invalid. ")) {
+      try await provider.searchNearby(
+        NearbySearch(location: Self.center, ranking: .prominence(radius: 100))
+      )
+    }
+    #expect(transport.requests.count == 1)
+  }
+
+  @Test func placesNewAgreesWithTheLegacyOrder() async throws {
+    let handler = PlacesAPIHandler(dataset: Self.dataset, apiKey: "AIzaK", pageTokenDelay: .zero)
+    let legacy = GoogleNearbySearchProvider(
+      transport: InProcessTransport(handler),
+      configuration: .init(apiKey: PlacesAPIKey("AIzaK")),
+      clock: ManualPlacesClock().clock
+    )
+    let new = PlacesNewProvider(
+      transport: InProcessTransport(handler),
+      configuration: .init(apiKey: PlacesAPIKey("AIzaK")),
+      clock: ManualPlacesClock().clock
+    )
+    for ranking in [NearbySearch.Ranking.prominence(radius: 200), .distance] {
+      let search = NearbySearch(location: Self.center, ranking: ranking, type: "restaurant")
+      let first = try await legacy.searchNearby(search).places
+      let other = try await new.searchNearby(search).places
+      #expect(first == other)
+    }
+  }
+}

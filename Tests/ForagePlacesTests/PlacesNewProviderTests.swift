@@ -1,0 +1,150 @@
+import ForageHTTP
+import Foundation
+import Testing
+
+@testable import ForagePlaces
+
+@Suite struct PlacesNewProviderTests {
+  private let here = PlaceCoordinate(latitude: 60.17, longitude: 24.94)
+
+  private func provider(
+    _ transport: ScriptedTransport,
+    clock: ManualPlacesClock = ManualPlacesClock()
+  )
+    -> PlacesNewProvider
+  {
+    PlacesNewProvider(
+      transport: transport,
+      configuration: .init(
+        baseURL: URL(string: "http://127.0.0.1:9")!,
+        apiKey: PlacesAPIKey("AIzaNew")
+      ),
+      clock: clock.clock
+    )
+  }
+
+  @Test func postsTheSearchWithKeyAndFieldMask() throws {
+    let request = provider(ScriptedTransport([])).makeRequest(
+      for: NearbySearch(
+        location: here,
+        ranking: .prominence(radius: 800),
+        type: "cafe",
+        language: "fi"
+      )
+    )
+    #expect(request.method == "POST")
+    #expect(request.url.absoluteString == "http://127.0.0.1:9/v1/places:searchNearby")
+    let headers = Dictionary(uniqueKeysWithValues: request.headers.map { ($0.name, $0.value) })
+    #expect(headers["X-Goog-Api-Key"] == "AIzaNew")
+    #expect(headers["X-Goog-FieldMask"] == PlacesNewProvider.fieldMask)
+    #expect(headers["Content-Type"] == "application/json")
+    #expect(
+      String(decoding: try #require(request.body), as: UTF8.self)
+        == #"{"includedTypes":["cafe"],"languageCode":"fi","locationRestriction":{"circle":{"center":{"latitude":60.17,"longitude":24.94},"radius":800}},"maxResultCount":20,"rankPreference":"POPULARITY"}"#
+    )
+    let distance = provider(ScriptedTransport([])).makeRequest(
+      for: NearbySearch(location: here, ranking: .distance, type: "bar")
+    )
+    let body = String(decoding: try #require(distance.body), as: UTF8.self)
+    #expect(body.contains(#""radius":50000"#) && body.contains(#""rankPreference":"DISTANCE""#))
+  }
+
+  @Test func decodesPlacesAndAnEmptyAnswer() async throws {
+    let transport = ScriptedTransport([
+      .json(
+        #"""
+        {"places":[{"id":"A1","displayName":{"text":"Café Ekberg","languageCode":"fi"},
+         "location":{"latitude":60.16,"longitude":24.94},"rating":4.4,"userRatingCount":2010,
+         "priceLevel":"PRICE_LEVEL_MODERATE","types":["cafe","food"],"shortFormattedAddress":"Bulevardi 9",
+         "currentOpeningHours":{"openNow":true,"periods":[]},"businessStatus":"OPERATIONAL","extra":1},
+         {"id":"nolocation"}]}
+        """#
+      ),
+      .json("{}"),
+    ])
+    let provider = provider(transport)
+    let page = try await provider.searchNearby(
+      NearbySearch(location: here, ranking: .prominence(radius: 500))
+    )
+    #expect(
+      page
+        == PlacesPage(places: [
+          Place(
+            id: "A1",
+            name: "Café Ekberg",
+            coordinate: PlaceCoordinate(latitude: 60.16, longitude: 24.94),
+            rating: 4.4,
+            userRatingsTotal: 2010,
+            priceLevel: 2,
+            types: ["cafe", "food"],
+            vicinity: "Bulevardi 9",
+            openNow: true,
+            businessStatus: .operational
+          )
+        ])
+    )
+    #expect(
+      try await provider.searchNearby(
+        NearbySearch(location: here, ranking: .prominence(radius: 500))
+      ).places.isEmpty
+    )
+    #expect(provider.resultLimit == 20)
+  }
+
+  @Test(arguments: [
+    (400, "INVALID_ARGUMENT", PlacesError.invalidRequest(message: "bad")),
+    (403, "PERMISSION_DENIED", .requestDenied(message: "bad")),
+    (429, "RESOURCE_EXHAUSTED", .overQueryLimit(message: "bad")),
+    (500, "INTERNAL", .unknownError(message: "bad")),
+    (409, "ABORTED", .unexpectedStatus("ABORTED", message: "bad")),
+  ])
+  func mapsGoogleErrorStatuses(code: Int, status: String, expected: PlacesError) async {
+    let transport = ScriptedTransport(
+      Array(
+        repeating: .json(
+          #"{"error":{"code":\#(code),"message":"bad","status":"\#(status)"}}"#,
+          status: code
+        ),
+        count: 3
+      )
+    )
+    await #expect(throws: expected) {
+      try await provider(transport).searchNearby(
+        NearbySearch(location: here, ranking: .prominence(radius: 5))
+      )
+    }
+    #expect(transport.requests.count == (expected.isRetryable ? 3 : 1))
+  }
+
+  @Test func refusesAKeywordAndHasNoSecondPage() async {
+    let transport = ScriptedTransport([])
+    await #expect(
+      throws: PlacesError.invalidSearch("Places API (New) nearby search has no keyword")
+    ) {
+      try await provider(transport).searchNearby(
+        NearbySearch(location: here, ranking: .distance, keyword: "pizza")
+      )
+    }
+    await #expect(throws: PlacesError.self) {
+      try await provider(transport).nextPage(PageToken(value: "x", receivedAt: .zero))
+    }
+    #expect(transport.requests.isEmpty)
+  }
+
+  @Test func filtersOpenNowAndPriceOnTheClient() async throws {
+    let places = (0..<4).map { index in
+      #"{"id":"p\#(index)","location":{"latitude":1,"longitude":2},"priceLevel":"\#(["PRICE_LEVEL_FREE", "PRICE_LEVEL_MODERATE", "PRICE_LEVEL_EXPENSIVE", "X"][index])","currentOpeningHours":{"openNow":\#(index % 2 == 0)}}"#
+    }
+    let body = #"{"places":[\#(places.joined(separator: ","))]}"#
+    let transport = ScriptedTransport([.json(body), .json(body)])
+    let provider = provider(transport)
+    let open = try await provider.searchNearby(
+      NearbySearch(location: here, ranking: .prominence(radius: 5), openNow: true)
+    )
+    #expect(open.places.map(\.id) == ["p0", "p2"])
+    let cheap = try await provider.searchNearby(
+      NearbySearch(location: here, ranking: .prominence(radius: 5), maxPrice: 2)
+    )
+    #expect(cheap.places.map(\.id) == ["p0", "p1"])
+  }
+}
