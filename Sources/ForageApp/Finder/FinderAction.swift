@@ -1,0 +1,22 @@
+import ForageLocation
+import Foundation
+
+/// Everything that happens in a finder run, as values: the store's only input.
+///
+/// A recording of these actions, re-reduced without network, reproduces the run's output.
+public enum FinderAction: Sendable, Equatable {
+  /// A location event at a time on the replay's clock.
+  case location(LocationAction, at: Date)
+  /// The places middleware answered a delivered fix.
+  case placesAnswered(PlacesAnswer)
+  /// A places search failed.
+  case placesFailed(PlacesFailure)
+  /// The track ended; the summary follows. `requests` counts every HTTP request the run made.
+  case runFinished(at: Date, requests: Int)
+
+  /// The location action inside, if this is one.
+  public var location: LocationAction? {
+    if case .location(let action, _) = self { return action }
+    return nil
+  }
+}

@@ -1,0 +1,38 @@
+import ForageLocation
+
+/// Everything that shapes a finder run except where places come from.
+public struct FinderOptions: Sendable {
+  /// What is searched at every fix.
+  public var query: PlacesQuery
+  /// When the places middleware spends a request.
+  public var policy: QueryPolicy
+  /// What the simulated user does about permission.
+  public var scenario: PermissionScenario
+  /// Which fixes reach the app.
+  public var filter: FixFilter
+  /// How fast the replay runs.
+  public var pacing: Pacing
+  /// Noise and dropouts added to the track.
+  public var perturbation: SimulatedGPS.Perturbation
+  /// Whether `places` events are written only when the answer changes.
+  public var isChangesOnly: Bool
+
+  /// Creates options; the defaults are `forage run`'s.
+  public init(
+    query: PlacesQuery = PlacesQuery(),
+    policy: QueryPolicy = .coverage,
+    scenario: PermissionScenario = .granted,
+    filter: FixFilter = FixFilter(),
+    pacing: Pacing = .virtual,
+    perturbation: SimulatedGPS.Perturbation = .none,
+    isChangesOnly: Bool = false
+  ) {
+    self.query = query
+    self.policy = policy
+    self.scenario = scenario
+    self.filter = filter
+    self.pacing = pacing
+    self.perturbation = perturbation
+    self.isChangesOnly = isChangesOnly
+  }
+}

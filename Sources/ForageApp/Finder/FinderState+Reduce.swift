@@ -1,0 +1,62 @@
+import ForageLocation
+import Foundation
+
+extension FinderState {
+  /// The finder's pure reducer: applies an action and lists the events it produced.
+  public static func reduce(_ state: inout FinderState, _ action: FinderAction) {
+    state.outbox.removeAll(keepingCapacity: true)
+    switch action {
+    case .location(let locationAction, let at):
+      state.now = at
+      LocationState.reduce(&state.location, locationAction)
+      state.emitEvents(for: locationAction)
+    case .placesAnswered(let answer):
+      if let last = state.lastAnsweredFix, answer.fixIndex < last { return }
+      state.lastAnsweredFix = answer.fixIndex
+      if answer.source == .cache { state.summary.cacheAnswers += 1 }
+      let ids = answer.places.map(\.id)
+      if state.isChangesOnly, ids == state.lastAnswerIDs { return }
+      state.lastAnswerIDs = ids
+      state.emit(
+        .places(
+          fixIndex: answer.fixIndex, latitude: answer.latitude, longitude: answer.longitude,
+          radius: answer.radius, source: answer.source, places: answer.places))
+    case .placesFailed(let failure):
+      if failure.isFatal { state.fatalFailure = failure }
+      state.emit(.error(kind: failure.kind, message: failure.message, isRetrying: failure.isRetrying))
+    case .runFinished(let at, let requests):
+      state.now = at
+      state.summary.requests = requests
+      state.isFinished = true
+      state.summary.fixes = state.location.fixesReceived + state.location.transientErrors
+      state.summary.fixesUsed = state.location.fixesDelivered
+      state.summary.fixesDropped = state.location.fixesDropped
+      state.emit(.summary(state.summary))
+    }
+  }
+
+  private mutating func emitEvents(for action: LocationAction) {
+    switch action {
+    case .authorizationChanged(let status, let accuracy):
+      emit(.permission(status: status.rawValue, accuracy: accuracy.rawValue))
+    case .fixReceived(let index, _, _):
+      guard let decision = location.lastDecision, decision.index == index else { return }
+      switch decision.decision {
+      case .deliver(let fix):
+        emit(
+          .location(
+            fixIndex: index, latitude: fix.latitude, longitude: fix.longitude,
+            accuracy: fix.horizontalAccuracy.flatMap { $0 >= 0 ? $0 : nil }))
+      case .drop(let reason):
+        emit(.dropped(fixIndex: index, reason: reason.rawValue))
+      }
+    case .locationUnknown(let index):
+      emit(
+        .error(
+          kind: "location_unknown", message: "no location for fix \(index) (signal lost)",
+          isRetrying: true))
+    case .authorizationRequested, .updatesStarted, .updatesStopped:
+      break
+    }
+  }
+}

@@ -1,0 +1,7 @@
+/// How fast a replay runs.
+public enum Pacing: Sendable, Hashable {
+  /// Virtual time: as fast as the machine allows, and deterministic (the default).
+  case virtual
+  /// Track time scaled to the wall clock: 1 is real time, 10 is ten times faster.
+  case speed(Double)
+}

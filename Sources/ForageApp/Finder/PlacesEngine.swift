@@ -1,0 +1,174 @@
+import ForageGeo
+import ForageLocation
+import ForagePlaces
+import Foundation
+
+/// Answers delivered fixes with the K nearest places within R: from the coverage cache when it
+/// fully knows the disk the fix needs, otherwise with a search (``QueryPolicy``).
+///
+/// Safe to share between effects. A search near one already running waits for it and then asks
+/// the cache again, so no two requests cover the same area.
+final class PlacesEngine: @unchecked Sendable {
+  /// A search in flight: where, and the task doing it.
+  private struct InFlight {
+    var centre: Coordinate
+    var task: Task<Void, Never>
+  }
+
+  /// How much of the farthest result's distance a capped search may claim as covered, and a
+  /// margin in metres: providers measure distance their own way.
+  static let coverageShrink = 0.995
+  static let coverageMargin = 1.0
+
+  let provider: any PlacesProvider
+  let query: PlacesQuery
+  let policy: QueryPolicy
+  let cache: PlacesCache
+  private let lock = NSLock()
+  private var inFlight: InFlight?
+  private var succeeded = false
+
+  /// Whether any search of this engine has succeeded.
+  var hasSucceeded: Bool { lock.withLock { succeeded } }
+
+  /// Creates an engine.
+  init(provider: any PlacesProvider, query: PlacesQuery, policy: QueryPolicy) throws(GEOSError) {
+    self.provider = provider
+    self.query = query
+    self.policy = policy
+    cache = try PlacesCache()
+  }
+
+  /// The answer from the cache, or `nil` when the cache does not fully know the disk the fix
+  /// needs (or the policy is ``QueryPolicy/everyFix``).
+  func cachedAnswer(for fix: Fix, index: Int) -> PlacesAnswer? {
+    guard policy == .coverage, let centre = fix.coordinate else { return nil }
+    let known = cache.nearest(query.limit, within: query.radius, of: centre)
+    // The K nearest known places are the true K nearest when the disk out to the K-th of them
+    // is fully known; with fewer than K known, the whole radius must be.
+    let needed = known.count == query.limit ? known.last!.distance : query.radius
+    guard cache.covers(centre, radius: needed) else { return nil }
+    return answer(for: fix, index: index, from: known, source: .cache)
+  }
+
+  /// Whether a search is running too far from `fix` to help it, so it no longer matters.
+  func isInFlightSearchStale(for fix: Fix) -> Bool {
+    guard let centre = fix.coordinate else { return false }
+    return lock.withLock {
+      guard let inFlight else { return false }
+      return Geodesic.distance(inFlight.centre, centre) > query.radius
+    }
+  }
+
+  /// The answer for a fix the cache could not give: waits for a nearby search in flight, asks
+  /// the cache again, and searches if it still must.
+  ///
+  /// - Throws: ``PlacesError`` when the search fails after the provider's retries.
+  func networkAnswer(for fix: Fix, index: Int) async throws(PlacesError) -> PlacesAnswer {
+    guard let centre = fix.coordinate else { throw .invalidSearch("fix \(index) has no valid position") }
+    if policy == .everyFix { return try await everyFixAnswer(for: fix, index: index, centre: centre) }
+    let running = lock.withLock { inFlight }
+    if let running, Geodesic.distance(running.centre, centre) <= query.radius {
+      await running.task.value
+      if let cached = cachedAnswer(for: fix, index: index) { return cached }
+    }
+    let result = ResultBox()
+    let task = Task { [self] in
+      do throws(PlacesError) {
+        try await search(around: centre)
+      } catch {
+        result.error = error
+      }
+    }
+    lock.withLock { inFlight = InFlight(centre: centre, task: task) }
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    lock.withLock {
+      if inFlight?.centre == centre { inFlight = nil }
+    }
+    if let error = result.error { throw error }
+    if Task.isCancelled { throw .cancelled }
+    lock.withLock { succeeded = true }
+    let known = cache.nearest(query.limit, within: query.radius, of: centre)
+    return answer(for: fix, index: index, from: known, source: .network)
+  }
+
+  /// Searches nearest-first around `centre`, page by page until the radius is covered, and
+  /// teaches the cache what was found and how far the search is complete.
+  private func search(around centre: Coordinate) async throws(PlacesError) {
+    let byDistance = !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
+    let search = NearbySearch(
+      location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
+      ranking: byDistance ? .distance : .prominence(radius: query.radius),
+      type: query.type, keyword: query.keyword)
+    var found: [Place] = []
+    var seen = Set<String>()
+    var page = try await provider.searchNearby(search)
+    var covered = 0.0
+    while true {
+      for place in page.places where seen.insert(place.id).inserted { found.append(place) }
+      guard let token = page.nextPageToken, found.count < provider.resultLimit else {
+        // Every matching place was returned (or the cap was reached, see below).
+        if page.nextPageToken == nil {
+          covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : query.radius
+        } else if byDistance {
+          covered = cappedCoverage(of: found, around: centre)
+        }
+        break
+      }
+      if byDistance {
+        covered = cappedCoverage(of: found, around: centre)
+        if covered >= query.radius { break }
+      }
+      page = try await provider.nextPage(token)
+    }
+    cache.learn(found, around: centre, coveredRadius: covered)
+  }
+
+  /// How far a nearest-first answer that may go on is complete: just short of its farthest place.
+  private func cappedCoverage(of found: [Place], around centre: Coordinate) -> Double {
+    let farthest = found.compactMap(KnownPlace.init).map { Geodesic.distance(centre, $0.coordinate) }.max() ?? 0
+    return max(0, farthest * Self.coverageShrink - Self.coverageMargin)
+  }
+
+  /// The baseline: one search per fix, answered from its own results only.
+  private func everyFixAnswer(for fix: Fix, index: Int, centre: Coordinate) async throws(PlacesError)
+    -> PlacesAnswer
+  {
+    let byDistance = !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
+    let search = NearbySearch(
+      location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
+      ranking: byDistance ? .distance : .prominence(radius: query.radius),
+      type: query.type, keyword: query.keyword)
+    let found = try await provider.searchAllPages(
+      search, limit: byDistance ? query.limit : provider.resultLimit)
+    lock.withLock { succeeded = true }
+    let results = SpatialIndex(found.compactMap(KnownPlace.init))
+    return answer(
+      for: fix, index: index, from: results.nearest(query.limit, within: query.radius, of: centre),
+      source: .network)
+  }
+
+  private func answer(
+    for fix: Fix, index: Int, from known: [Neighbor<KnownPlace>], source: FinderEvent.Source
+  ) -> PlacesAnswer {
+    PlacesAnswer(
+      fixIndex: index, latitude: fix.latitude, longitude: fix.longitude, radius: query.radius,
+      source: source, places: known.map { $0.item.result(distance: $0.distance) })
+  }
+}
+
+/// Carries a search's error out of its task.
+private final class ResultBox: @unchecked Sendable {
+  var error: PlacesError?
+}
+
+extension Fix {
+  /// The fix's position as a validated coordinate, or `nil` when it is not one.
+  var coordinate: Coordinate? {
+    try? Coordinate(latitude: latitude, longitude: longitude)
+  }
+}

@@ -1,0 +1,41 @@
+import ForageLocation
+import ForagePlaces
+import ForageStore
+
+/// The places middleware: reacts to each delivered fix with the K nearest places within R.
+///
+/// A fix the coverage cache fully knows is answered at once, with no request; any other fix
+/// starts a search effect. A search far from the newest fix no longer matters and is cancelled
+/// (latest wins); a late answer for an older fix is ignored by the reducer.
+enum PlacesMiddleware {
+  /// The cancellation id of places searches.
+  struct SearchID: Hashable, Sendable {}
+
+  /// Makes the middleware around an engine.
+  static func make(_ engine: PlacesEngine) -> Middleware<FinderState, FinderAction> {
+    Middleware { context, action, next in
+      next(action)
+      guard case .location(.fixReceived(let index, _, _), _) = action,
+        let state = context.state as FinderState?, state.fatalFailure == nil,
+        let decision = state.location.lastDecision, decision.index == index,
+        case .deliver(let fix) = decision.decision
+      else { return }
+      if let answer = engine.cachedAnswer(for: fix, index: index) {
+        if engine.isInFlightSearchStale(for: fix) { context.cancel(id: SearchID()) }
+        context.dispatch(.placesAnswered(answer))
+        return
+      }
+      let cancelOthers = engine.isInFlightSearchStale(for: fix)
+      context.run(id: SearchID(), cancelInFlight: cancelOthers) { send in
+        do throws(PlacesError) {
+          send(.placesAnswered(try await engine.networkAnswer(for: fix, index: index)))
+        } catch {
+          guard error != .cancelled else { return }
+          send(
+            .placesFailed(
+              PlacesFailure(error, fixIndex: index, hasSucceededBefore: engine.hasSucceeded)))
+        }
+      }
+    }
+  }
+}
