@@ -1,4 +1,5 @@
 import CCurl
+import CCurlShim
 
 extension HTTPError.Kind {
   /// The kind of failure a libcurl result code stands for.
