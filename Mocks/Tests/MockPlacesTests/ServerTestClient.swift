@@ -46,10 +46,9 @@ final class ServerTestClient {
         connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard connected == 0 else {
-      close(fd)
-      throw POSIXError(.ECONNREFUSED)
-    }
+    // No close here: a class whose initialiser throws after every property is set still runs
+    // deinit, which closes the socket (closing twice could close another test's reused fd).
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }

@@ -145,6 +145,8 @@ public final class MockHTTPServer: Sendable {
       for fd in state.open { shutdown(fd, Int32(SHUT_RDWR)) }
     }
     threads.wait()
+    // Closed only now: closing while the accept thread might still use the number is a race.
+    close(state.withLock { $0.listener })
   }
 
   /// Waits `milliseconds` unless the server stops first.
@@ -197,7 +199,6 @@ public final class MockHTTPServer: Sendable {
       thread.name = "mock-http-conn-\(number)"
       thread.start()
     }
-    close(listener)
   }
 
   private func closeConnection(_ fd: Int32) {
