@@ -1,0 +1,105 @@
+/// The fault rules a running server applies, changeable while it serves.
+///
+/// Thread-safe: connection threads consult it and the admin endpoint edits it concurrently.
+public final class FaultSchedule: Sendable {
+  /// One rule and how many requests it has seen and fired on.
+  public struct Status: Sendable, Equatable {
+    /// The rule.
+    public var rule: FaultRule
+    /// Requests that reached the rule and matched its path.
+    public var seen: Int
+    /// Requests the rule was applied to.
+    public var fired: Int
+  }
+
+  private struct Entry {
+    var status: Status
+    var random: SplitMix64
+  }
+
+  private let entries: Locked<[Entry]>
+
+  /// Creates a schedule holding `rules` in order.
+  public init(_ rules: [FaultRule] = []) {
+    entries = Locked([])
+    for rule in rules { add(rule) }
+  }
+
+  /// The rules still in force (spent `next:N` rules are dropped), in order.
+  public var rules: [FaultRule] { statuses.map(\.rule) }
+
+  /// The rules still in force with their counters.
+  public var statuses: [Status] { entries.withLock { $0.map(\.status) } }
+
+  /// Appends a rule; it is tried after the existing ones.
+  public func add(_ rule: FaultRule) {
+    var seed: UInt64 = 0
+    if case .fraction(_, let ruleSeed) = rule.selector { seed = ruleSeed }
+    let entry = Entry(status: Status(rule: rule, seen: 0, fired: 0), random: SplitMix64(seed: seed))
+    entries.withLock { $0.append(entry) }
+  }
+
+  /// Parses a spec (see ``FaultRule``) and appends the rule.
+  ///
+  /// - Returns: The rule added.
+  /// - Throws: ``FaultSpecError`` when the spec does not parse.
+  @discardableResult
+  public func add(parsing spec: String) throws(FaultSpecError) -> FaultRule {
+    let rule = try FaultRule(parsing: spec)
+    add(rule)
+    return rule
+  }
+
+  /// Removes every rule.
+  public func clear() {
+    entries.withLock { $0.removeAll() }
+  }
+
+  /// Decides the fault for one request on `path`, advancing the counters of the rules it reaches.
+  func fault(forPath path: String) -> FaultRule? {
+    entries.withLock { entries in
+      for index in entries.indices where entries[index].status.rule.matches(path: path) {
+        entries[index].status.seen += 1
+        let seen = entries[index].status.seen
+        let fires: Bool
+        switch entries[index].status.rule.selector {
+        case .always: fires = true
+        case .every(let period): fires = seen % period == 0
+        case .next: fires = true
+        case .fraction(let fraction, _): fires = entries[index].random.nextUnit() < fraction
+        }
+        guard fires else { continue }
+        entries[index].status.fired += 1
+        let rule = entries[index].status.rule
+        if case .next(let count) = rule.selector, entries[index].status.fired >= count {
+          entries.remove(at: index)
+        }
+        return rule
+      }
+      return nil
+    }
+  }
+}
+
+/// The SplitMix64 generator: tiny, fast and identical on every platform for a given seed.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// Seeds the generator.
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A uniform double in `0..<1`.
+  mutating func nextUnit() -> Double {
+    Double(next() >> 11) * 0x1.0p-53
+  }
+}

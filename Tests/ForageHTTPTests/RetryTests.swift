@@ -1,0 +1,173 @@
+import ForageHTTP
+import Foundation
+import MockPlaces
+import Testing
+
+@Suite struct RetryTests {
+  @Test func honoursRetryAfterSecondsOn429() async throws {
+    let server = try startServer(faults: ["http429:retry-after=2@next:2"])
+    defer { server.stop() }
+    let clock = VirtualRetryClock()
+    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock.clock)
+    let response = try await transport.send(server.request("/json"))
+    #expect(response.status == 200)
+    #expect(clock.sleeps == [.seconds(2), .seconds(2)])
+    #expect(server.journal.count == 3)
+  }
+
+  @Test func honoursRetryAfterAsAnHTTPDate() async throws {
+    let server = try startServer(faults: ["http503:retry-after=date+5@next:1"])
+    defer { server.stop() }
+    let clock = VirtualRetryClock(date: Date())
+    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock.clock)
+    #expect(try await transport.send(server.request("/json")).status == 200)
+    let slept = try #require(clock.sleeps.first)
+    #expect(slept > .seconds(3) && slept <= .seconds(6))
+  }
+
+  @Test func stopsWhenTheBudgetWouldBeExceeded() async throws {
+    let server = try startServer(faults: ["http503"])
+    defer { server.stop() }
+    let clock = VirtualRetryClock()
+    let policy = RetryPolicy(
+      maxAttempts: 10,
+      budget: .seconds(1),
+      baseDelay: .milliseconds(400),
+      jitter: .none
+    )
+    let transport = RetryingTransport(HTTPClient(), policy: policy, clock: clock.clock)
+    let response = try await transport.send(server.request("/json"))
+    #expect(response.status == 503)
+    #expect(clock.sleeps == [.milliseconds(400)])
+    #expect(server.journal.count == 2)
+  }
+
+  @Test func stopsAfterTheMaximumAttempts() async throws {
+    let server = try startServer(faults: ["reset"])
+    defer { server.stop() }
+    let clock = VirtualRetryClock()
+    let transport = RetryingTransport(
+      HTTPClient(),
+      policy: RetryPolicy(maxAttempts: 3, jitter: .none),
+      clock: clock.clock
+    )
+    #expect(await errorKind(transport, server.request("/json")) == .connectionReset)
+    #expect(clock.sleeps == [.milliseconds(200), .milliseconds(400)])
+  }
+
+  @Test func retriesTransportFailuresThenSucceeds() async throws {
+    let server = try startServer(faults: ["empty@next:1"])
+    defer { server.stop() }
+    let clock = VirtualRetryClock()
+    let client = HTTPClient()
+    let response = try await client.send(
+      server.request("/json"),
+      retry: RetryPolicy(),
+      clock: clock.clock
+    )
+    #expect(response.status == 200)
+    #expect(clock.sleeps.count == 1)
+  }
+
+  @Test func doesNotRetryWhatIsNotRetryable() async throws {
+    let server = try startServer(faults: ["http500"])
+    defer { server.stop() }
+    let clock = VirtualRetryClock()
+    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock.clock)
+    #expect(try await transport.send(server.request("/json")).status == 500)
+    #expect(clock.sleeps.isEmpty)
+    #expect(server.journal.count == 1)
+  }
+
+  @Test func givesUpWhenRetryAfterIsTooLong() async throws {
+    let server = try startServer(faults: ["http429:retry-after=600"])
+    defer { server.stop() }
+    let clock = VirtualRetryClock()
+    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock.clock)
+    #expect(try await transport.send(server.request("/json")).status == 429)
+    #expect(clock.sleeps.isEmpty)
+  }
+
+  @Test func cancellationDuringTheWaitThrowsCancelled() async throws {
+    let server = try startServer(faults: ["http503"])
+    defer { server.stop() }
+    let clock = RetryClock(
+      now: { .zero },
+      date: { Date() },
+      sleep: { _ in throw CancellationError() }
+    )
+    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock)
+    #expect(await errorKind(transport, server.request("/json")) == .cancelled)
+  }
+
+  @Test func reportsEachRetryWithTheKeyRedacted() async throws {
+    let server = try startServer(faults: ["http503@next:1"])
+    defer { server.stop() }
+    let reasons = Reasons()
+    let transport = RetryingTransport(
+      HTTPClient(),
+      policy: RetryPolicy(),
+      clock: VirtualRetryClock().clock,
+      onRetry: { reasons.append($0.reason) }
+    )
+    _ = try await transport.send(server.request("/json?key=AIzaSECRET"))
+    #expect(reasons.values.count == 1)
+    #expect(reasons.values.first?.contains("key=REDACTED") == true)
+    #expect(reasons.values.first?.contains("SECRET") == false)
+  }
+
+  @Test func jitterIsRepeatableForASeedAndWithinBounds() {
+    func delays(_ jitter: RetryPolicy.Jitter, seed: UInt64) -> [Duration] {
+      let policy = RetryPolicy(baseDelay: .milliseconds(100), maxDelay: .seconds(2), jitter: jitter)
+      var random = SeededGenerator(seed: seed)
+      var previous: Duration?
+      return (0..<8).map { retry in
+        let delay = policy.backoff(retry: retry, previous: previous, using: &random)
+        previous = delay
+        return delay
+      }
+    }
+    let full = delays(.full, seed: 3)
+    #expect(full == delays(.full, seed: 3))
+    #expect(full != delays(.full, seed: 4))
+    for (retry, delay) in full.enumerated() {
+      #expect(delay >= .zero && delay <= min(.seconds(2), .milliseconds(100 << retry)))
+    }
+    #expect(
+      delays(.none, seed: 1).prefix(5).map { $0 }
+        == [100, 200, 400, 800, 1600].map { .milliseconds($0) }
+    )
+    #expect(delays(.none, seed: 1).last == .seconds(2))
+    for delay in delays(.decorrelated, seed: 9) {
+      #expect(delay >= .milliseconds(100) && delay <= .seconds(2))
+    }
+  }
+}
+
+/// Collects retry reasons from the `onRetry` callback.
+private final class Reasons: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [String] = []
+
+  func append(_ reason: String) {
+    lock.withLock { stored.append(reason) }
+  }
+
+  var values: [String] { lock.withLock { stored } }
+}
+
+/// A tiny seeded generator for the backoff unit test (xorshift64*).
+private struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed
+  }
+
+  mutating func next() -> UInt64 {
+    state ^= state >> 12
+    state ^= state << 25
+    state ^= state >> 27
+    return state &* 0x2545_F491_4F6C_DD1D
+  }
+}
