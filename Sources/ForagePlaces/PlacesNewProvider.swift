@@ -186,6 +186,6 @@ public struct PlacesNewProvider: PlacesProvider {
   }
 
   private func redact(_ text: String) -> String {
-    Redaction.redact(text, secrets: configuration.apiKey.map { [$0.value] } ?? [])
+    configuration.apiKey.redact(text)
   }
 }
