@@ -84,6 +84,10 @@ struct MockPlacesCommand: AsyncParsableCommand {
       pageTokenDelay: .milliseconds(Int64((pageTokenDelay * 1000).rounded())),
       faults: faults.compactMap { try? FaultRule(parsing: $0) }
     )
+    guard let termination = Termination.install() else {
+      printError("cannot install the SIGINT/SIGTERM handlers")
+      throw ExitCode(71)
+    }
     do {
       try server.start()
     } catch {
@@ -91,7 +95,7 @@ struct MockPlacesCommand: AsyncParsableCommand {
       throw ExitCode(69)
     }
     FileHandle.standardOutput.write(Data("listening on \(server.url.absoluteString)\n".utf8))
-    await Termination.wait()
+    await termination.wait()
     server.stop()
   }
 }
