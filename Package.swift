@@ -67,7 +67,8 @@ let package = Package(
     .executableTarget(
       name: "forage",
       dependencies: [
-        "ForageApp",
+        "ForageApp", "ForageStore", "ForageGeo", "ForageLocation", "ForagePlaces", "MockPlaces",
+        "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
