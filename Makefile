@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 demo: deps build-release
 	.build/release/forage --version
-	.build/release/forage store-demo
+	.build/release/forage demo
 
 test: deps test-deps lint
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
