@@ -67,7 +67,8 @@ let package = Package(
     .executableTarget(
       name: "forage",
       dependencies: [
-        "ForageApp",
+        "ForageApp", "ForageStore", "ForageGeo", "ForageLocation", "ForagePlaces", "MockPlaces",
+        "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict
@@ -136,7 +137,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageAppTests",
-      dependencies: ["ForageApp", "ForageResources", "ForageStoreTesting", "ForageTestSupport"],
+      dependencies: [
+        "ForageApp", "ForageGeo", "ForageHTTP", "ForageLocation", "ForagePlaces", "ForageResources",
+        "ForageStoreTesting", "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,13 +1,57 @@
 import ArgumentParser
+import ForageApp
+import Foundation
 
 /// `forage replay`: Re-reduce a recorded run without network and print its events.
 struct ReplayCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "replay",
-    abstract: "Re-reduce a recorded run without network and print its events."
+    abstract: "Re-reduce a recorded run without network and print its events.",
+    discussion: """
+      Reads the actions that forage run --record wrote and feeds them through the same pure \
+      reducer, with no network and no middleware: the events printed are byte for byte those \
+      of the original run. --until N stops after the first N actions (time travel).
+      """
   )
 
+  @Argument(help: ArgumentHelp("A recording made with forage run --record.", valueName: "file"))
+  var recording: String
+
+  @Option(help: ArgumentHelp("Apply only the first N recorded actions.", valueName: "n"))
+  var until: Int?
+
+  @Option(help: ArgumentHelp("ndjson, json, geojson or table.", valueName: "format"))
+  var format: OutputFormat = .ndjson
+
+  @Option(help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file"))
+  var output: String?
+
+  func validate() throws {
+    if let until, until < 0 { throw ValidationError("--until must be 0 or more, not \(until)") }
+  }
+
   func run() async throws {
-    try notAvailableYet("replay")
+    let sink: any TextSink
+    do {
+      sink =
+        try output.map { try AtomicFileSink(destination: URL(fileURLWithPath: $0)) }
+        ?? StandardOutputSink()
+    } catch {
+      printError("\(error)")
+      throw Sysexits.ioError
+    }
+    do {
+      try FinderReplay.run(
+        URL(fileURLWithPath: recording),
+        until: until,
+        writer: format.makeWriter(to: sink)
+      )
+    } catch let error as RecordingError {
+      printError(error.description)
+      throw Sysexits.dataError
+    } catch {
+      printError("\(error)")
+      throw Sysexits.ioError
+    }
   }
 }

@@ -1,13 +1,161 @@
 import ArgumentParser
+import ForageApp
+import ForageLocation
+import ForagePlaces
+import ForageResources
+import Foundation
+import MockPlaces
 
 /// `forage run`: Replay a track and print the places near every fix.
 struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
-    abstract: "Replay a track and print the places near every fix."
+    abstract: "Replay a track and print the places near every fix.",
+    discussion: """
+      Without --api-base, the mock Places server is started in-process on 127.0.0.1 with the \
+      bundled Helsinki dataset (or --dataset). Output is NDJSON by default: one event a line, \
+      each with "event", "seq" and "time"; the last is a "summary". The same inputs give the \
+      same bytes. The API key is read from the environment variable --api-key-env names and \
+      never printed.
+      Exit codes: 0 done, 64 usage, 65 bad track, 69 places API unusable, 74 I/O.
+      """
   )
 
+  @Option(help: ArgumentHelp("The track: GPX, NMEA, GeoJSON or CSV.", valueName: "file"))
+  var track: String
+
+  @Option(
+    name: .customLong("track-format"),
+    help: ArgumentHelp("Read the track as gpx, nmea, geojson or csv.", valueName: "format")
+  )
+  var trackFormat: TrackFormat?
+
+  @OptionGroup var finder: FinderArguments
+
+  @Option(
+    name: .customLong("api-base"),
+    help: ArgumentHelp(
+      "A Places-style API to use instead of the in-process mock.",
+      valueName: "url"
+    )
+  )
+  var apiBase: String?
+
+  @Option(
+    help: ArgumentHelp("Wire format: google (Nearby Search) or places-new.", valueName: "name")
+  )
+  var provider: PlacesBackend.ProviderName = .google
+
+  @Option(
+    name: .customLong("api-key-env"),
+    help: ArgumentHelp("Environment variable holding the API key.", valueName: "name")
+  )
+  var apiKeyEnvironment: String = "PLACES_API_KEY"
+
+  @Flag(
+    name: .customLong("allow-insecure-http"),
+    help: "Allow http:// to a host other than this machine (the key would travel in clear)."
+  )
+  var allowsInsecureHTTP = false
+
+  @Option(
+    help: ArgumentHelp(
+      "GeoJSON places for the in-process mock (default: the bundled dataset).",
+      valueName: "file"
+    )
+  )
+  var dataset: String?
+
+  @Option(
+    name: .customLong("network-time"),
+    help: ArgumentHelp(
+      "How retries and page-token waits pass: real (default with --api-base) or virtual "
+        + "(instant; default for the in-process mock, useful against a local mock).",
+      valueName: "time"
+    )
+  )
+  var networkTime: NetworkTime?
+
+  @Option(help: ArgumentHelp("ndjson, json, geojson or table.", valueName: "format"))
+  var format: OutputFormat = .ndjson
+
+  @Option(help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file"))
+  var output: String?
+
+  func validate() throws {
+    if let apiBase {
+      guard let url = URL(string: apiBase), let scheme = url.scheme?.lowercased(), url.host != nil,
+        scheme == "http" || scheme == "https"
+      else {
+        throw ValidationError("--api-base must be an http:// or https:// URL, not '\(apiBase)'")
+      }
+      if scheme == "http", !allowsInsecureHTTP, !Self.isLoopback(url.host ?? "") {
+        throw ValidationError(
+          "--api-base uses http:// to \(url.host ?? "") which is not this machine; "
+            + "use https:// or add --allow-insecure-http"
+        )
+      }
+      if dataset != nil {
+        throw ValidationError("--dataset is for the in-process mock; drop it or --api-base")
+      }
+    }
+  }
+
   func run() async throws {
-    try notAvailableYet("run")
+    let backend = try makeBackend()
+    _ = try await FinderSession.run(
+      track: track,
+      trackFormat: trackFormat,
+      options: try finder.options(),
+      backend: backend,
+      format: format,
+      output: output,
+      record: finder.record
+    )
+  }
+
+  private func makeBackend() throws -> PlacesBackend {
+    let key = ProcessInfo.processInfo.environment[apiKeyEnvironment].flatMap {
+      $0.isEmpty ? nil : PlacesAPIKey($0)
+    }
+    if let apiBase, let url = URL(string: apiBase) {
+      return .remote(
+        baseURL: url,
+        provider: provider,
+        apiKey: key,
+        clock: (networkTime ?? .real).makeClock()
+      )
+    }
+    let datasetURL = dataset.map { URL(fileURLWithPath: $0) } ?? ForageResources.demoPlaces
+    let places: PlacesDataset
+    do {
+      places = try PlacesDataset.load(contentsOf: datasetURL)
+    } catch {
+      printError("\(error)")
+      throw FileManager.default.isReadableFile(atPath: datasetURL.path)
+        ? Sysexits.dataError : Sysexits.ioError
+    }
+    do {
+      let backend = try PlacesBackend.inProcessMock(
+        dataset: places,
+        provider: provider,
+        clock: (networkTime ?? .virtual).makeClock()
+      )
+      FileHandle.standardError.write(
+        Data(
+          "forage: using the in-process mock Places server at \(backend.mockServer!.url) with \(datasetURL.lastPathComponent) (\(places.places.count) places)\n"
+            .utf8
+        )
+      )
+      return backend
+    } catch {
+      printError("cannot start the in-process mock Places server: \(error)")
+      throw Sysexits.unavailable
+    }
+  }
+
+  static func isLoopback(_ host: String) -> Bool {
+    let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+    return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
   }
 }

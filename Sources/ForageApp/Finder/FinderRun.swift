@@ -35,28 +35,47 @@ public final class FinderRun {
   /// - Parameters:
   ///   - writer: Receives every event in order; finished (committed) at the end.
   ///   - recording: Where to record every action, or `nil`.
+  ///   - progress: Told how many fixes have been replayed, after each one.
   /// - Returns: The totals, and the fatal failure that stopped the run, if any.
   /// - Throws: ``ForageLocation/TrackError`` when the file fails while streaming, or the writer's
   ///   error when output cannot be written.
-  public func run(writer: any EventWriter, recording: (any TextSink)? = nil) async throws -> FinderOutcome {
+  public func run(
+    writer: any EventWriter,
+    recording: (any TextSink)? = nil,
+    progress: (@Sendable (Int) -> Void)? = nil
+  ) async throws -> FinderOutcome {
     let engine = try PlacesEngine(provider: provider, query: options.query, policy: options.policy)
     let recorder = try recording.map {
       try ActionRecorder(
-        sink: $0, header: RecordingHeader(filter: options.filter, isChangesOnly: options.isChangesOnly))
+        sink: $0,
+        header: RecordingHeader(filter: options.filter, isChangesOnly: options.isChangesOnly)
+      )
     }
     var middleware: [Middleware<FinderState, FinderAction>] = [
-      LocationFeature.app(state: \.location, extract: \.location, embed: { .location($0, at: .distantPast) }),
+      LocationFeature.app(
+        state: \.location,
+        extract: \.location,
+        embed: { .location($0, at: .distantPast) }
+      ),
       LocationFeature.system(
-        options.scenario, state: \.location, extract: \.location,
-        embed: { .location($0, at: .distantPast) }),
+        options.scenario,
+        state: \.location,
+        extract: \.location,
+        embed: { .location($0, at: .distantPast) }
+      ),
       PlacesMiddleware.make(engine),
     ]
     if let recorder { middleware.append(recorder.middleware) }
     middleware.insert(Self.stampingTime, at: 0)
     let store = Store(
-      initialState: FinderState(query: options.query, filter: options.filter, isChangesOnly: options.isChangesOnly),
+      initialState: FinderState(
+        query: options.query,
+        filter: options.filter,
+        isChangesOnly: options.isChangesOnly
+      ),
       reducer: Reducer(FinderState.reduce),
-      middleware: middleware)
+      middleware: middleware
+    )
     let sink = EventSink(writer)
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }
@@ -64,10 +83,12 @@ public final class FinderRun {
     let gps: SimulatedGPS
     switch options.pacing {
     case .virtual: gps = SimulatedGPS(clock: VirtualClock(), perturbation: options.perturbation)
-    case .speed(let speed): gps = SimulatedGPS(clock: ScaledClock(speed: speed), perturbation: options.perturbation)
+    case .speed(let speed):
+      gps = SimulatedGPS(clock: ScaledClock(speed: speed), perturbation: options.perturbation)
     }
     let waitsForAnswers = options.pacing == .virtual
     var lastTime = Date(timeIntervalSince1970: 0)
+    var replayed = 0
     do {
       try await gps.replay(next: try track.makeFixSource(), scenario: options.scenario) { output in
         switch output {
@@ -76,12 +97,15 @@ public final class FinderRun {
           store.dispatch(.location(.authorizationChanged(status, accuracy), at: at))
         case .fix(let index, let fix, let at):
           lastTime = at
+          replayed += 1
           store.dispatch(.location(.fixReceived(index: index, fix: fix, receivedAt: at), at: at))
         case .locationUnknown(let index, let at):
           lastTime = at
+          replayed += 1
           store.dispatch(.location(.locationUnknown(index: index), at: at))
         }
         if waitsForAnswers { await store.idle() }
+        if case .authorization = output {} else { progress?(replayed) }
         if store.state.fatalFailure != nil { throw FatalStop() }
       }
     } catch is FatalStop {}

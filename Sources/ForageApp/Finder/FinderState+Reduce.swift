@@ -19,11 +19,19 @@ extension FinderState {
       state.lastAnswerIDs = ids
       state.emit(
         .places(
-          fixIndex: answer.fixIndex, latitude: answer.latitude, longitude: answer.longitude,
-          radius: answer.radius, source: answer.source, places: answer.places))
+          fixIndex: answer.fixIndex,
+          latitude: answer.latitude,
+          longitude: answer.longitude,
+          radius: answer.radius,
+          source: answer.source,
+          places: answer.places
+        )
+      )
     case .placesFailed(let failure):
       if failure.isFatal { state.fatalFailure = failure }
-      state.emit(.error(kind: failure.kind, message: failure.message, isRetrying: failure.isRetrying))
+      state.emit(
+        .error(kind: failure.kind, message: failure.message, isRetrying: failure.isRetrying)
+      )
     case .runFinished(let at, let requests):
       state.now = at
       state.summary.requests = requests
@@ -45,16 +53,23 @@ extension FinderState {
       case .deliver(let fix):
         emit(
           .location(
-            fixIndex: index, latitude: fix.latitude, longitude: fix.longitude,
-            accuracy: fix.horizontalAccuracy.flatMap { $0 >= 0 ? $0 : nil }))
+            fixIndex: index,
+            latitude: fix.latitude,
+            longitude: fix.longitude,
+            accuracy: fix.horizontalAccuracy.flatMap { $0 >= 0 ? $0 : nil }
+          )
+        )
       case .drop(let reason):
         emit(.dropped(fixIndex: index, reason: reason.rawValue))
       }
     case .locationUnknown(let index):
       emit(
         .error(
-          kind: "location_unknown", message: "no location for fix \(index) (signal lost)",
-          isRetrying: true))
+          kind: "location_unknown",
+          message: "no location for fix \(index) (signal lost)",
+          isRetrying: true
+        )
+      )
     case .authorizationRequested, .updatesStarted, .updatesStopped:
       break
     }

@@ -14,7 +14,9 @@ struct KnownPlace: SpatialItem, Sendable {
   init?(_ place: Place) {
     guard
       let coordinate = try? Coordinate(
-        latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
+        latitude: place.coordinate.latitude,
+        longitude: place.coordinate.longitude
+      )
     else { return nil }
     self.place = place
     self.coordinate = coordinate
@@ -23,9 +25,15 @@ struct KnownPlace: SpatialItem, Sendable {
   /// The place as an answer lists it, with its geodesic distance from the fix.
   func result(distance: Double) -> PlaceResult {
     PlaceResult(
-      id: place.id, name: place.name, latitude: place.coordinate.latitude,
-      longitude: place.coordinate.longitude, distance: distance, rating: place.rating,
-      types: place.types.isEmpty ? nil : place.types, vicinity: place.vicinity,
-      isOpenNow: place.openNow)
+      id: place.id,
+      name: place.name,
+      latitude: place.coordinate.latitude,
+      longitude: place.coordinate.longitude,
+      distance: distance,
+      rating: place.rating,
+      types: place.types.isEmpty ? nil : place.types,
+      vicinity: place.vicinity,
+      isOpenNow: place.openNow
+    )
   }
 }

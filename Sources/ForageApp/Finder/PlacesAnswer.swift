@@ -46,7 +46,11 @@ public struct PlacesFailure: Sendable, Equatable {
 
   /// Creates a failure.
   public init(
-    fixIndex: Int, kind: String, message: String, isRetrying: Bool, isFatal: Bool
+    fixIndex: Int,
+    kind: String,
+    message: String,
+    isRetrying: Bool,
+    isFatal: Bool
   ) {
     self.fixIndex = fixIndex
     self.kind = kind

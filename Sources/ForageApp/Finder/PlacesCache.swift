@@ -19,7 +19,8 @@ final class PlacesCache: @unchecked Sendable {
   }
 
   /// The `limit` nearest known places within `radius` of `centre`, nearest first, ties by id.
-  func nearest(_ limit: Int, within radius: Double, of centre: Coordinate) -> [Neighbor<KnownPlace>] {
+  func nearest(_ limit: Int, within radius: Double, of centre: Coordinate) -> [Neighbor<KnownPlace>]
+  {
     lock.withLock {
       if isIndexStale {
         index = SpatialIndex(places.values.sorted { $0.id < $1.id })

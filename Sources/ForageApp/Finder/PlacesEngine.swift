@@ -65,8 +65,12 @@ final class PlacesEngine: @unchecked Sendable {
   ///
   /// - Throws: ``PlacesError`` when the search fails after the provider's retries.
   func networkAnswer(for fix: Fix, index: Int) async throws(PlacesError) -> PlacesAnswer {
-    guard let centre = fix.coordinate else { throw .invalidSearch("fix \(index) has no valid position") }
-    if policy == .everyFix { return try await everyFixAnswer(for: fix, index: index, centre: centre) }
+    guard let centre = fix.coordinate else {
+      throw .invalidSearch("fix \(index) has no valid position")
+    }
+    if policy == .everyFix {
+      return try await everyFixAnswer(for: fix, index: index, centre: centre)
+    }
     let running = lock.withLock { inFlight }
     if let running, Geodesic.distance(running.centre, centre) <= query.radius {
       await running.task.value
@@ -103,16 +107,19 @@ final class PlacesEngine: @unchecked Sendable {
     let search = NearbySearch(
       location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
       ranking: byDistance ? .distance : .prominence(radius: query.radius),
-      type: query.type, keyword: query.keyword)
+      type: query.type,
+      keyword: query.keyword
+    )
     var found: [Place] = []
     var seen = Set<String>()
     var page = try await provider.searchNearby(search)
     var covered = 0.0
     while true {
       for place in page.places where seen.insert(place.id).inserted { found.append(place) }
-      guard let token = page.nextPageToken, found.count < provider.resultLimit else {
-        // Every matching place was returned (or the cap was reached, see below).
-        if page.nextPageToken == nil {
+      let isCapped = found.count >= provider.resultLimit
+      guard let token = page.nextPageToken, !isCapped else {
+        if !isCapped {
+          // Every matching place was returned: the search is complete out to the API's reach.
           covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : query.radius
         } else if byDistance {
           covered = cappedCoverage(of: found, around: centre)
@@ -130,34 +137,54 @@ final class PlacesEngine: @unchecked Sendable {
 
   /// How far a nearest-first answer that may go on is complete: just short of its farthest place.
   private func cappedCoverage(of found: [Place], around centre: Coordinate) -> Double {
-    let farthest = found.compactMap(KnownPlace.init).map { Geodesic.distance(centre, $0.coordinate) }.max() ?? 0
+    let farthest =
+      found.compactMap(KnownPlace.init).map { Geodesic.distance(centre, $0.coordinate) }.max() ?? 0
     return max(0, farthest * Self.coverageShrink - Self.coverageMargin)
   }
 
   /// The baseline: one search per fix, answered from its own results only.
-  private func everyFixAnswer(for fix: Fix, index: Int, centre: Coordinate) async throws(PlacesError)
+  private func everyFixAnswer(
+    for fix: Fix,
+    index: Int,
+    centre: Coordinate
+  ) async throws(PlacesError)
     -> PlacesAnswer
   {
     let byDistance = !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
     let search = NearbySearch(
       location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
       ranking: byDistance ? .distance : .prominence(radius: query.radius),
-      type: query.type, keyword: query.keyword)
+      type: query.type,
+      keyword: query.keyword
+    )
     let found = try await provider.searchAllPages(
-      search, limit: byDistance ? query.limit : provider.resultLimit)
+      search,
+      limit: byDistance ? query.limit : provider.resultLimit
+    )
     lock.withLock { succeeded = true }
     let results = SpatialIndex(found.compactMap(KnownPlace.init))
     return answer(
-      for: fix, index: index, from: results.nearest(query.limit, within: query.radius, of: centre),
-      source: .network)
+      for: fix,
+      index: index,
+      from: results.nearest(query.limit, within: query.radius, of: centre),
+      source: .network
+    )
   }
 
   private func answer(
-    for fix: Fix, index: Int, from known: [Neighbor<KnownPlace>], source: FinderEvent.Source
+    for fix: Fix,
+    index: Int,
+    from known: [Neighbor<KnownPlace>],
+    source: FinderEvent.Source
   ) -> PlacesAnswer {
     PlacesAnswer(
-      fixIndex: index, latitude: fix.latitude, longitude: fix.longitude, radius: query.radius,
-      source: source, places: known.map { $0.item.result(distance: $0.distance) })
+      fixIndex: index,
+      latitude: fix.latitude,
+      longitude: fix.longitude,
+      radius: query.radius,
+      source: source,
+      places: known.map { $0.item.result(distance: $0.distance) }
+    )
   }
 }
 

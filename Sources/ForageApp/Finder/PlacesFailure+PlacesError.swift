@@ -29,8 +29,11 @@ extension PlacesFailure {
       }
     }
     self.init(
-      fixIndex: fixIndex, kind: kind,
+      fixIndex: fixIndex,
+      kind: kind,
       message: "places search for fix \(fixIndex) failed: \(Redaction.redact(error.description))",
-      isRetrying: false, isFatal: isFatal)
+      isRetrying: false,
+      isFatal: isFatal
+    )
   }
 }

@@ -33,7 +33,9 @@ enum PlacesMiddleware {
           guard error != .cancelled else { return }
           send(
             .placesFailed(
-              PlacesFailure(error, fixIndex: index, hasSucceededBefore: engine.hasSucceeded)))
+              PlacesFailure(error, fixIndex: index, hasSucceededBefore: engine.hasSucceeded)
+            )
+          )
         }
       }
     }

@@ -10,8 +10,12 @@ public struct PlacesQuery: Sendable, Hashable {
   public var keyword: String?
 
   /// Creates a query.
-  public init(radius: Double = 500, limit: Int = 20, type: String? = "restaurant", keyword: String? = nil)
-  {
+  public init(
+    radius: Double = 500,
+    limit: Int = 20,
+    type: String? = "restaurant",
+    keyword: String? = nil
+  ) {
     self.radius = radius
     self.limit = limit
     self.type = type

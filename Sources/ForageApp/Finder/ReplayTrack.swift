@@ -28,7 +28,9 @@ public struct ReplayTrack: Sendable {
   ///   - options: The reader's defect policies.
   /// - Throws: ``TrackError``: unreadable (exit 74), malformed or without a usable fix (exit 65).
   public static func prepare(
-    url: URL, format: TrackFormat? = nil, options: TrackReadOptions = TrackReadOptions()
+    url: URL,
+    format: TrackFormat? = nil,
+    options: TrackReadOptions = TrackReadOptions()
   ) throws(TrackError) -> ReplayTrack {
     let reader = try TrackReader.open(url: url, format: format, options: options)
     var counts: [FixKind: Int] = [:]
@@ -39,14 +41,25 @@ public struct ReplayTrack: Sendable {
       case .defect(let defect): defects[defect.kind, default: 0] += 1
       }
     }
-    guard let kind = [FixKind.trackPoint, .routePoint, .waypoint].first(where: { counts[$0, default: 0] > 0 })
+    guard
+      let kind = [FixKind.trackPoint, .routePoint, .waypoint].first(where: {
+        counts[$0, default: 0] > 0
+      })
     else {
       throw TrackError(
-        .malformed, file: url.path, message: "expected at least one usable fix; the file has none")
+        .malformed,
+        file: url.path,
+        message: "expected at least one usable fix; the file has none"
+      )
     }
     return ReplayTrack(
-      url: url, format: reader.format, options: options, kind: kind, fixCount: counts[kind]!,
-      defects: defects)
+      url: url,
+      format: reader.format,
+      options: options,
+      kind: kind,
+      fixCount: counts[kind]!,
+      defects: defects
+    )
   }
 
   /// Opens the file again and returns a function producing its fixes of the replayed kind, one at

@@ -7,7 +7,9 @@ extension FinderAction {
   public var recorded: JSONValue {
     switch self {
     case .location(let action, let at):
-      var members: [(String, JSONValue)] = [("action", .string("location")), ("at", .double(at.timeIntervalSince1970))]
+      var members: [(String, JSONValue)] = [
+        ("action", .string("location")), ("at", .double(at.timeIntervalSince1970)),
+      ]
       members += action.recordedMembers
       return .object(members)
     case .placesAnswered(let answer):
@@ -51,16 +53,26 @@ extension FinderAction {
       }
       self = .placesAnswered(
         PlacesAnswer(
-          fixIndex: try fields.int("fix_index"), latitude: try fields.double("lat"),
-          longitude: try fields.double("lon"), radius: try fields.double("radius_m"),
+          fixIndex: try fields.int("fix_index"),
+          latitude: try fields.double("lat"),
+          longitude: try fields.double("lon"),
+          radius: try fields.double("radius_m"),
           source: try fields.enumeration("source"),
-          places: try list.map { item throws(RecordedValueError) in try PlaceResult(recorded: RecordedFields(item)) }))
+          places: try list.map { item throws(RecordedValueError) in
+            try PlaceResult(recorded: RecordedFields(item))
+          }
+        )
+      )
     case "places_failed":
       self = .placesFailed(
         PlacesFailure(
-          fixIndex: try fields.int("fix_index"), kind: try fields.string("kind"),
-          message: try fields.string("message"), isRetrying: try fields.bool("retrying"),
-          isFatal: try fields.bool("fatal")))
+          fixIndex: try fields.int("fix_index"),
+          kind: try fields.string("kind"),
+          message: try fields.string("message"),
+          isRetrying: try fields.bool("retrying"),
+          isFatal: try fields.bool("fatal")
+        )
+      )
     case "run_finished":
       self = .runFinished(at: try fields.date("at"), requests: try fields.int("requests"))
     case let other:
@@ -94,7 +106,10 @@ extension LocationAction {
     switch try fields.string("event") {
     case "authorization_requested": self = .authorizationRequested
     case "authorization_changed":
-      self = .authorizationChanged(try fields.enumeration("status"), try fields.enumeration("accuracy"))
+      self = .authorizationChanged(
+        try fields.enumeration("status"),
+        try fields.enumeration("accuracy")
+      )
     case "updates_started": self = .updatesStarted
     case "updates_stopped": self = .updatesStopped
     case "fix_received":
@@ -102,8 +117,10 @@ extension LocationAction {
         throw RecordedValueError("\"fix\" as an object")
       }
       self = .fixReceived(
-        index: try fields.int("index"), fix: try Fix(recorded: RecordedFields(fix)),
-        receivedAt: try fields.optionalDate("received_at"))
+        index: try fields.int("index"),
+        fix: try Fix(recorded: RecordedFields(fix)),
+        receivedAt: try fields.optionalDate("received_at")
+      )
     case "location_unknown": self = .locationUnknown(index: try fields.int("index"))
     case let other: throw RecordedValueError("a known location \"event\", not \"\(other)\"")
     }
@@ -130,35 +147,52 @@ extension Fix {
 
   init(recorded fields: RecordedFields) throws(RecordedValueError) {
     self.init(
-      time: try fields.optionalDate("time"), latitude: try fields.double("lat"),
-      longitude: try fields.double("lon"), elevation: try fields.optionalDouble("ele"),
-      horizontalAccuracy: try fields.optionalDouble("accuracy"), speed: try fields.optionalDouble("speed"),
-      course: try fields.optionalDouble("course"), hdop: try fields.optionalDouble("hdop"),
-      satellites: try fields.optionalInt("sat"), segment: try fields.int("segment"),
-      line: try fields.optionalInt("line"), kind: try fields.enumeration("kind"))
+      time: try fields.optionalDate("time"),
+      latitude: try fields.double("lat"),
+      longitude: try fields.double("lon"),
+      elevation: try fields.optionalDouble("ele"),
+      horizontalAccuracy: try fields.optionalDouble("accuracy"),
+      speed: try fields.optionalDouble("speed"),
+      course: try fields.optionalDouble("course"),
+      hdop: try fields.optionalDouble("hdop"),
+      satellites: try fields.optionalInt("sat"),
+      segment: try fields.int("segment"),
+      line: try fields.optionalInt("line"),
+      kind: try fields.enumeration("kind")
+    )
   }
 }
 
 extension PlaceResult {
   var recorded: JSONValue {
     .object([
-      ("id", .string(id)), ("name", .string(name)), ("lat", .double(latitude)), ("lon", .double(longitude)),
+      ("id", .string(id)), ("name", .string(name)), ("lat", .double(latitude)),
+      ("lon", .double(longitude)),
       ("distance_m", .double(distance)), ("rating", .optional(rating, JSONValue.double)),
       ("types", .optional(types) { .array($0.map(JSONValue.string)) }),
-      ("vicinity", .optional(vicinity, JSONValue.string)), ("open_now", .optional(isOpenNow, JSONValue.bool)),
+      ("vicinity", .optional(vicinity, JSONValue.string)),
+      ("open_now", .optional(isOpenNow, JSONValue.bool)),
     ])
   }
 
   init(recorded fields: RecordedFields) throws(RecordedValueError) {
     var types: [String]?
     if let list = fields.object["types"], !(list is NSNull) {
-      guard let strings = list as? [String] else { throw RecordedValueError("\"types\" as an array of strings") }
+      guard let strings = list as? [String] else {
+        throw RecordedValueError("\"types\" as an array of strings")
+      }
       types = strings
     }
     self.init(
-      id: try fields.string("id"), name: try fields.string("name"), latitude: try fields.double("lat"),
-      longitude: try fields.double("lon"), distance: try fields.double("distance_m"),
-      rating: try fields.optionalDouble("rating"), types: types,
-      vicinity: try fields.optionalString("vicinity"), isOpenNow: try fields.optionalBool("open_now"))
+      id: try fields.string("id"),
+      name: try fields.string("name"),
+      latitude: try fields.double("lat"),
+      longitude: try fields.double("lon"),
+      distance: try fields.double("distance_m"),
+      rating: try fields.optionalDouble("rating"),
+      types: types,
+      vicinity: try fields.optionalString("vicinity"),
+      isOpenNow: try fields.optionalBool("open_now")
+    )
   }
 }

@@ -14,7 +14,11 @@ public enum FinderReplay {
   /// - Throws: ``RecordingError`` for a file that is not a recording (exit 65), an I/O error
   ///   (exit 74), or the writer's error.
   @discardableResult
-  public static func run(_ url: URL, until limit: Int? = nil, writer: any EventWriter) throws -> FinderState {
+  public static func run(
+    _ url: URL,
+    until limit: Int? = nil,
+    writer: any EventWriter
+  ) throws -> FinderState {
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -34,7 +38,8 @@ public enum FinderReplay {
     var actions: [FinderAction] = []
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
       if let limit, actions.count >= limit { break }
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+      else {
         throw RecordingError(file: url.path, line: offset + 1, expected: "one JSON object per line")
       }
       do {
@@ -45,7 +50,8 @@ public enum FinderReplay {
     }
     let store = Store(
       initialState: FinderState(filter: header.filter, isChangesOnly: header.isChangesOnly),
-      reducer: Reducer(FinderState.reduce))
+      reducer: Reducer(FinderState.reduce)
+    )
     let sink = EventSink(writer)
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }

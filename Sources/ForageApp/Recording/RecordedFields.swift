@@ -22,18 +22,24 @@ struct RecordedFields {
   }
 
   func string(_ key: String) throws(RecordedValueError) -> String {
-    guard let value = value(key) as? String else { throw RecordedValueError("\"\(key)\" as a string") }
+    guard let value = value(key) as? String else {
+      throw RecordedValueError("\"\(key)\" as a string")
+    }
     return value
   }
 
   func optionalString(_ key: String) throws(RecordedValueError) -> String? {
     guard let raw = value(key) else { return nil }
-    guard let value = raw as? String else { throw RecordedValueError("\"\(key)\" as a string or null") }
+    guard let value = raw as? String else {
+      throw RecordedValueError("\"\(key)\" as a string or null")
+    }
     return value
   }
 
   func double(_ key: String) throws(RecordedValueError) -> Double {
-    guard let value = try optionalDouble(key) else { throw RecordedValueError("\"\(key)\" as a number") }
+    guard let value = try optionalDouble(key) else {
+      throw RecordedValueError("\"\(key)\" as a number")
+    }
     return value
   }
 
@@ -46,7 +52,9 @@ struct RecordedFields {
   }
 
   func int(_ key: String) throws(RecordedValueError) -> Int {
-    guard let value = try optionalInt(key) else { throw RecordedValueError("\"\(key)\" as a whole number") }
+    guard let value = try optionalInt(key) else {
+      throw RecordedValueError("\"\(key)\" as a whole number")
+    }
     return value
   }
 
@@ -59,13 +67,17 @@ struct RecordedFields {
   }
 
   func bool(_ key: String) throws(RecordedValueError) -> Bool {
-    guard let value = try optionalBool(key) else { throw RecordedValueError("\"\(key)\" as true or false") }
+    guard let value = try optionalBool(key) else {
+      throw RecordedValueError("\"\(key)\" as true or false")
+    }
     return value
   }
 
   func optionalBool(_ key: String) throws(RecordedValueError) -> Bool? {
     guard let raw = value(key) else { return nil }
-    guard let value = raw as? Bool else { throw RecordedValueError("\"\(key)\" as true, false or null") }
+    guard let value = raw as? Bool else {
+      throw RecordedValueError("\"\(key)\" as true, false or null")
+    }
     return value
   }
 

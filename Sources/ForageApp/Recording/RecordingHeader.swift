@@ -51,11 +51,17 @@ struct RecordingHeader: Equatable {
       filter: FixFilter(
         distanceFilter: try settings.double("distance_filter_m"),
         maximumAccuracy: try settings.optionalDouble("maximum_accuracy_m"),
-        maximumAge: try settings.optionalDouble("maximum_age_s").map { .milliseconds(Int64(($0 * 1000).rounded())) },
+        maximumAge: try settings.optionalDouble("maximum_age_s").map {
+          .milliseconds(Int64(($0 * 1000).rounded()))
+        },
         maximumSpeed: try settings.double("maximum_speed_mps"),
-        reducedAccuracyInterval: .milliseconds(Int64((try settings.double("reduced_accuracy_interval_s") * 1000).rounded())),
-        reducedAccuracyGrid: try settings.double("reduced_accuracy_grid_deg")),
-      isChangesOnly: try fields.bool("changes_only"))
+        reducedAccuracyInterval: .milliseconds(
+          Int64((try settings.double("reduced_accuracy_interval_s") * 1000).rounded())
+        ),
+        reducedAccuracyGrid: try settings.double("reduced_accuracy_grid_deg")
+      ),
+      isChangesOnly: try fields.bool("changes_only")
+    )
   }
 }
 

@@ -1,0 +1,131 @@
+import ArgumentParser
+import ForageApp
+import ForageLocation
+import Foundation
+
+/// The options `forage run` and `forage demo` share: what to search, where, and how to print.
+struct FinderArguments: ParsableArguments {
+  @Option(help: ArgumentHelp("Search radius in metres, above 0 and at most 50000.", valueName: "m"))
+  var radius: Double = 500
+
+  @Option(help: ArgumentHelp("At most this many places an answer, nearest first.", valueName: "k"))
+  var limit: Int = 20
+
+  @Option(help: ArgumentHelp("Place type to find, such as restaurant or cafe.", valueName: "type"))
+  var type: String = "restaurant"
+
+  @Option(help: ArgumentHelp("Keyword to match, such as vegan.", valueName: "text"))
+  var keyword: String?
+
+  @Option(
+    name: .customLong("query-policy"),
+    help: ArgumentHelp(
+      "coverage (ask the coverage cache first) or every-fix (one query per fix, the baseline).",
+      valueName: "policy"
+    )
+  )
+  var policy: QueryPolicy = .coverage
+
+  @Option(
+    help: ArgumentHelp(
+      "Permission scenario: granted, always, denied, restricted, prompt-grant, prompt-deny, "
+        + "prompt-reduced or reduced, then optional changes such as revoke@fix:100,grant@20m; "
+        + "or a scenario .json file.",
+      valueName: "scenario"
+    )
+  )
+  var permission: String = "granted"
+
+  @Option(
+    name: .customLong("distance-filter"),
+    help: ArgumentHelp(
+      "Deliver no fix closer than this to the last one, in metres.",
+      valueName: "m"
+    )
+  )
+  var distanceFilter: Double = 0
+
+  @Option(help: ArgumentHelp("Replay this many times faster than real time.", valueName: "n"))
+  var speed: Double?
+
+  @Flag(help: "Replay in real time (the same as --speed 1).")
+  var realtime = false
+
+  @Option(
+    help: ArgumentHelp("Position noise to add, standard deviation in metres.", valueName: "m")
+  )
+  var noise: Double = 0
+
+  @Option(help: ArgumentHelp("Probability that a fix is lost (a dropout).", valueName: "p"))
+  var dropout: Double = 0
+
+  @Option(help: ArgumentHelp("Seed for noise and dropouts.", valueName: "n"))
+  var seed: UInt64 = 1
+
+  @Flag(
+    name: .customLong("changes-only"),
+    help: "Write a places event only when the answer changes."
+  )
+  var changesOnly = false
+
+  @Option(
+    help: ArgumentHelp("Record every action as NDJSON, for forage replay.", valueName: "file")
+  )
+  var record: String?
+
+  func validate() throws {
+    guard radius.isFinite, radius > 0, radius <= 50_000 else {
+      throw ValidationError("--radius must be above 0 and at most 50000 metres, not \(radius)")
+    }
+    guard limit >= 1 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    guard distanceFilter >= 0, distanceFilter.isFinite else {
+      throw ValidationError("--distance-filter must be 0 or more metres")
+    }
+    if let speed, !(speed > 0 && speed.isFinite) {
+      throw ValidationError("--speed must be a positive number, not \(speed)")
+    }
+    if speed != nil && realtime { throw ValidationError("give --speed or --realtime, not both") }
+    guard noise >= 0, noise.isFinite else {
+      throw ValidationError("--noise must be 0 or more metres")
+    }
+    guard (0...1).contains(dropout) else {
+      throw ValidationError("--dropout must be between 0 and 1")
+    }
+    _ = try scenario()
+  }
+
+  /// The permission scenario, parsed from text or read from a `.json` file.
+  func scenario() throws -> PermissionScenario {
+    do {
+      if permission.hasSuffix(".json") {
+        return try PermissionScenario(contentsOf: URL(fileURLWithPath: permission))
+      }
+      return try PermissionScenario(parsing: permission)
+    } catch let error as PermissionScenarioError {
+      throw ValidationError("--permission: \(error.description)")
+    }
+  }
+
+  /// The finder options these arguments describe.
+  func options() throws -> FinderOptions {
+    FinderOptions(
+      query: PlacesQuery(
+        radius: radius,
+        limit: limit,
+        type: type.isEmpty ? nil : type,
+        keyword: keyword
+      ),
+      policy: policy,
+      scenario: try scenario(),
+      filter: FixFilter(distanceFilter: distanceFilter),
+      pacing: realtime ? .speed(1) : speed.map { .speed($0) } ?? .virtual,
+      perturbation: .init(noise: noise, dropoutProbability: dropout, seed: seed),
+      isChangesOnly: changesOnly
+    )
+  }
+}
+
+extension QueryPolicy: ExpressibleByArgument {}
+extension NetworkTime: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
+extension PlacesBackend.ProviderName: ExpressibleByArgument {}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import ForageApp
+import ForageLocation
+import ForagePlaces
+import Foundation
+
+/// Runs the finder for `forage run` and `forage demo`, turning every failure into a one-line
+/// message and a sysexits code.
+enum FinderSession {
+  /// Replays `track` against `backend`, writing events in `format` to `output` (or standard
+  /// output) and the actions to `record` when given.
+  ///
+  /// - Returns: The run's totals.
+  /// - Throws: An `ExitCode` after printing a one-line error.
+  static func run(
+    track path: String,
+    trackFormat: TrackFormat?,
+    options: FinderOptions,
+    backend: PlacesBackend,
+    format: OutputFormat,
+    output: String?,
+    record: String?
+  ) async throws -> RunSummary {
+    let track: ReplayTrack
+    do {
+      track = try ReplayTrack.prepare(url: URL(fileURLWithPath: path), format: trackFormat)
+    } catch {
+      printError(error.description)
+      throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
+    }
+    let outputSink: any TextSink
+    let recordSink: (any TextSink)?
+    do {
+      outputSink =
+        try output.map { try AtomicFileSink(destination: URL(fileURLWithPath: $0)) }
+        ?? StandardOutputSink()
+      recordSink = try record.map { try AtomicFileSink(destination: URL(fileURLWithPath: $0)) }
+    } catch {
+      printError("\(error)")
+      throw Sysexits.ioError
+    }
+    let run = FinderRun(
+      track: track,
+      options: options,
+      provider: backend.provider,
+      requestCount: { [backend] in backend.requestCount }
+    )
+    let outcome: FinderOutcome
+    do {
+      outcome = try await run.run(
+        writer: format.makeWriter(to: outputSink),
+        recording: recordSink,
+        progress: ProgressLine.makeIfTerminal(total: track.fixCount)
+      )
+    } catch let error as TrackError {
+      printError(error.description)
+      throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
+    } catch let error as OutputError {
+      printError(error.description)
+      throw Sysexits.ioError
+    } catch {
+      printError("\(error)")
+      throw Sysexits.ioError
+    }
+    if let failure = outcome.fatalFailure {
+      printError("the places API is unusable: \(failure.message)")
+      throw Sysexits.unavailable
+    }
+    return outcome.summary
+  }
+}
+
+/// A progress line on standard error, only when standard error is a terminal.
+enum ProgressLine {
+  /// A progress callback, or `nil` when standard error is not a terminal.
+  static func makeIfTerminal(total: Int) -> (@Sendable (Int) -> Void)? {
+    guard isatty(STDERR_FILENO) == 1, total > 0 else { return nil }
+    return { done in
+      guard done == total || done % 100 == 0 else { return }
+      let text = done == total ? "\r\u{1B}[K" : "\rfix \(done)/\(total) (\(done * 100 / total) %)"
+      FileHandle.standardError.write(Data(text.utf8))
+    }
+  }
+}
