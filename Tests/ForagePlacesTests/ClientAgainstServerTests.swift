@@ -87,6 +87,17 @@ import Testing
     #expect(places.count == 60)
   }
 
+  @Test(arguments: ["Fish & Chips + Café", "ääni 北京", "50% off"])
+  func keywordsRoundTripOverTheWire(keyword: String) async throws {
+    let setup = try Self.start()
+    defer { setup.server.stop() }
+    let page = try await setup.provider.searchNearby(
+      NearbySearch(location: PlacesTestData.center, ranking: .distance, keyword: keyword)
+    )
+    #expect(page.places.count == 1)
+    #expect(setup.server.journal.entries.first?.queryValue("keyword") == keyword)
+  }
+
   @Test func reportsZeroResultsAsAnEmptyPage() async throws {
     let setup = try Self.start()
     defer { setup.server.stop() }
