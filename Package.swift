@@ -85,7 +85,7 @@ let package = Package(
     // MARK: Mock Places server (top-level Mocks/ per the product card)
     .target(
       name: "MockPlaces",
-      dependencies: ["CGeodesic"],
+      dependencies: ["ForageGeo"],
       path: "Mocks/Sources/MockPlaces",
       swiftSettings: strict
     ),
@@ -131,7 +131,7 @@ let package = Package(
     ),
     .testTarget(
       name: "MockPlacesTests",
-      dependencies: ["MockPlaces", "ForageHTTP", "ForageTestSupport"],
+      dependencies: ["MockPlaces", "ForageGeo", "ForageHTTP", "ForageTestSupport"],
       path: "Mocks/Tests/MockPlacesTests",
       swiftSettings: strict
     ),

@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageTestSupport
 import Foundation
 import Testing
@@ -75,11 +76,11 @@ import Testing
   @Test func filtersByGeodesicRadiusInclusively() async throws {
     let dataset = PlacesDataset(places: [F.place("in", at: 100), F.place("out", at: 101)])
     let inside = dataset.places[0]
-    let exact = MockGeodesic.distance(
-      F.center.latitude,
-      F.center.longitude,
-      inside.latitude,
-      inside.longitude
+    let exact = Geodesic.distance(
+      latitude1: F.center.latitude,
+      longitude1: F.center.longitude,
+      latitude2: inside.latitude,
+      longitude2: inside.longitude
     )
     let body = try F.json(
       await handler(dataset).respond(to: F.nearby([F.location, ("radius", String(exact))]))

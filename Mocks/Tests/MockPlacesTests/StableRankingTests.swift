@@ -1,3 +1,4 @@
+import ForageGeo
 import Testing
 
 @testable import MockPlaces
@@ -38,9 +39,19 @@ import Testing
 
   @Test func geodesicDistanceIsKarneys() {
     // One degree of longitude on the equator is a·π/180 on WGS84.
-    #expect(abs(MockGeodesic.distance(0, 0, 0, 1) - 111_319.490_793_273_57) < 1e-6)
+    #expect(
+      abs(
+        Geodesic.distance(latitude1: 0, longitude1: 0, latitude2: 0, longitude2: 1)
+          - 111_319.490_793_273_57
+      ) < 1e-6
+    )
     // GeographicLib's documented example, JFK to Singapore Changi (Vincenty agrees to 0.1 mm).
-    #expect(abs(MockGeodesic.distance(40.64, -73.78, 1.36, 103.99) - 15_347_512.941) < 0.01)
+    #expect(
+      abs(
+        Geodesic.distance(latitude1: 40.64, longitude1: -73.78, latitude2: 1.36, longitude2: 103.99)
+          - 15_347_512.941
+      ) < 0.01
+    )
   }
 }
 
@@ -57,7 +68,12 @@ import Testing
       guard (-90...90).contains(otherLatitude), (-180...180).contains(otherLongitude) else {
         continue
       }
-      let distance = MockGeodesic.distance(latitude, longitude, otherLatitude, otherLongitude)
+      let distance = Geodesic.distance(
+        latitude1: latitude,
+        longitude1: longitude,
+        latitude2: otherLatitude,
+        longitude2: otherLongitude
+      )
       if distance <= radius {
         #expect(box.mayContain(otherLatitude, otherLongitude))
       }

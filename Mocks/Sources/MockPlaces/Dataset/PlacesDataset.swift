@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 
 /// The places a mock server serves, loaded once and shared read-only by every handler.
@@ -64,7 +65,12 @@ public struct PlacesDataset: Sendable, Equatable {
     let box = BoundingBox(latitude: latitude, longitude: longitude, radius: radius)
     return places.compactMap { place in
       guard box.mayContain(place.latitude, place.longitude) else { return nil }
-      let distance = MockGeodesic.distance(latitude, longitude, place.latitude, place.longitude)
+      let distance = Geodesic.distance(
+        latitude1: latitude,
+        longitude1: longitude,
+        latitude2: place.latitude,
+        longitude2: place.longitude
+      )
       return distance <= radius ? (place, distance) : nil
     }
   }
