@@ -40,6 +40,26 @@ enum FinderFixtures {
     return url
   }
 
+  /// Writes every `stride`-th track point of the Helsinki walk (at most `count` of them) as a
+  /// GPX file of its own: the walk's ground, and about as many searches, in fewer fixes.
+  static func walkSample(every stride: Int, count: Int = .max, in directory: URL) throws -> URL {
+    let lines = try String(contentsOf: walk, encoding: .utf8).split(
+      separator: "\n",
+      omittingEmptySubsequences: false
+    )
+    let points = lines.filter { $0.contains("<trkpt") }
+    guard let first = lines.firstIndex(where: { $0.contains("<trkpt") }) else {
+      throw FixtureError("the walk has no <trkpt> line")
+    }
+    let kept = Swift.stride(from: 0, to: points.count, by: stride).prefix(count).map { points[$0] }
+    let text =
+      lines[..<first].joined(separator: "\n") + "\n" + kept.joined(separator: "\n")
+      + "\n</trkseg></trk>\n</gpx>\n"
+    let url = directory.appendingPathComponent("walk-every-\(stride)-\(kept.count).gpx")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
   /// Runs `forage` with the arguments and returns its result.
   static func forage(
     _ arguments: [String],
