@@ -137,7 +137,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageAppTests",
-      dependencies: ["ForageApp", "ForageResources", "ForageStoreTesting", "ForageTestSupport"],
+      dependencies: [
+        "ForageApp", "ForageGeo", "ForageHTTP", "ForageLocation", "ForagePlaces", "ForageResources",
+        "ForageStoreTesting", "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,0 +1,156 @@
+import ForageGeo
+import ForageHTTP
+import ForageLocation
+import ForagePlaces
+import Foundation
+import Testing
+
+@testable import ForageApp
+
+/// The coverage policy: answers equal a fresh query's, and requests are spent only where needed.
+@Suite struct PlacesEngineTests {
+  static let query = PlacesQuery(radius: 300, limit: 10, type: "restaurant")
+
+  /// The K nearest of the type within R, by brute force over the world.
+  static func oracle(_ world: [Place], _ query: PlacesQuery, at fix: Fix) -> [String] {
+    let centre = PlaceCoordinate(latitude: fix.latitude, longitude: fix.longitude)
+    let typed = world.filter { $0.types.contains(query.type!) }
+    let ranked = FakePlacesProvider.ranked(typed, from: centre)
+    return ranked.filter { $0.distance <= query.radius }.prefix(query.limit).map(\.place.id)
+  }
+
+  /// Answers fixes in order as the middleware would: cache first, else the network.
+  static func answers(_ engine: PlacesEngine, _ fixes: [Fix]) async throws -> [PlacesAnswer] {
+    var answers: [PlacesAnswer] = []
+    for (index, fix) in fixes.enumerated() {
+      if let cached = engine.cachedAnswer(for: fix, index: index) {
+        answers.append(cached)
+      } else {
+        answers.append(try await engine.networkAnswer(for: fix, index: index))
+      }
+    }
+    return answers
+  }
+
+  static func walk(
+    from latitude: Double,
+    _ longitude: Double,
+    metresEast: Double,
+    steps: Int
+  ) -> [Fix] {
+    (0..<steps).map { step in
+      Fix(
+        latitude: latitude,
+        longitude: longitude + metresEast * Double(step) / Double(steps)
+          / (111_320 * cos(latitude * .pi / 180))
+      )
+    }
+  }
+
+  @Test func everyAnswerEqualsTheOracleWithFarFewerRequests() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 900, spacing: 40)
+    let provider = FakePlacesProvider(world: world)
+    let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
+    let fixes = Self.walk(from: 60.17, 24.93, metresEast: 1_000, steps: 500)
+    let answers = try await Self.answers(engine, fixes)
+    for (answer, fix) in zip(answers, fixes) {
+      #expect(
+        answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix),
+        "fix \(answer.fixIndex)"
+      )
+    }
+    #expect(provider.callCount < 60, "\(provider.callCount) calls for 500 fixes")
+    #expect(answers.filter { $0.source == .cache }.count > 450)
+  }
+
+  @Test func aCappedAnswerNeverHidesANearerPlaceFromALaterFix() async throws {
+    // 80 restaurants packed within ~30 m of A: a search at A is capped at 60, complete only to
+    // about the 60th's distance. A lone restaurant L sits 120 m east of A, right beside B.
+    var world = FakePlacesProvider.world(around: 60.17, 24.94, count: 80, spacing: 6)
+    let lone = Place(
+      id: "zz-lone",
+      name: "Lone",
+      coordinate: PlaceCoordinate(latitude: 60.17, longitude: 24.94 + 120 / 55_500),
+      types: ["restaurant"]
+    )
+    world.append(lone)
+    let provider = FakePlacesProvider(world: world)
+    let query = PlacesQuery(radius: 500, limit: 5, type: "restaurant")
+    let engine = try PlacesEngine(provider: provider, query: query, policy: .coverage)
+    let a = Fix(latitude: 60.17, longitude: 24.94)
+    let b = Fix(latitude: 60.17, longitude: 24.94 + 118 / 55_500)
+    let answers = try await Self.answers(engine, [a, b])
+    #expect(answers[0].places.map(\.id) == Self.oracle(world, query, at: a))
+    #expect(answers[1].places.first?.id == "zz-lone")
+    #expect(answers[1].source == .network, "the cache must not claim B's disk")
+    #expect(answers[1].places.map(\.id) == Self.oracle(world, query, at: b))
+  }
+
+  @Test func aCompleteAnswerCoversTheAreaSoOneRequestServesAWalk() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 12, spacing: 50)
+    let provider = FakePlacesProvider(world: world)
+    let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
+    let fixes = Self.walk(from: 60.17, 24.939, metresEast: 200, steps: 100)
+    let answers = try await Self.answers(engine, fixes)
+    #expect(provider.callCount == 1)
+    for (answer, fix) in zip(answers, fixes) {
+      #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
+    }
+  }
+
+  @Test func everyFixQueriesOncePerFixAndAgreesWithCoverage() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 400, spacing: 30)
+    let everyFix = FakePlacesProvider(world: world)
+    let baseline = try PlacesEngine(provider: everyFix, query: Self.query, policy: .everyFix)
+    let fixes = Self.walk(from: 60.17, 24.935, metresEast: 300, steps: 60)
+    let baselineAnswers = try await Self.answers(baseline, fixes)
+    #expect(everyFix.callCount == 60)
+    let coverage = try PlacesEngine(
+      provider: FakePlacesProvider(world: world),
+      query: Self.query,
+      policy: .coverage
+    )
+    let coverageAnswers = try await Self.answers(coverage, fixes)
+    #expect(
+      baselineAnswers.map { $0.places.map(\.id) } == coverageAnswers.map { $0.places.map(\.id) }
+    )
+  }
+
+  @Test func aFailedSearchThrowsAndALaterOneRecovers() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 100, spacing: 30)
+    let provider = FakePlacesProvider(world: world, failures: [1: .overQueryLimit(message: nil)])
+    let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
+    let fix = Fix(latitude: 60.17, longitude: 24.94)
+    await #expect(throws: PlacesError.overQueryLimit(message: nil)) {
+      _ = try await engine.networkAnswer(for: fix, index: 0)
+    }
+    #expect(!engine.hasSucceeded)
+    let answer = try await engine.networkAnswer(for: fix, index: 1)
+    #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
+    #expect(engine.hasSucceeded)
+  }
+
+  @Test func failuresSayWhetherTheRunCanGoOn() {
+    let denied = PlacesFailure(
+      .requestDenied(message: "bad key"),
+      fixIndex: 3,
+      hasSucceededBefore: true
+    )
+    #expect(denied.isFatal && denied.kind == "request_denied")
+    let refused = PlacesError.transport(HTTPError(.connectFailed, "connection refused"))
+    #expect(PlacesFailure(refused, fixIndex: 0, hasSucceededBefore: false).isFatal)
+    #expect(!PlacesFailure(refused, fixIndex: 9, hasSucceededBefore: true).isFatal)
+    let limited = PlacesFailure(
+      .overQueryLimit(message: nil),
+      fixIndex: 1,
+      hasSucceededBefore: false
+    )
+    #expect(!limited.isFatal && limited.kind == "over_query_limit" && !limited.isRetrying)
+    let keyed = PlacesFailure(
+      .malformedResponse("https://x/?key=AIzaSECRETSECRETSECRET&location=1,2"),
+      fixIndex: 1,
+      hasSucceededBefore: true
+    )
+    #expect(!keyed.message.contains("AIzaSECRET"))
+  }
+}
