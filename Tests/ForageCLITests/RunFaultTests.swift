@@ -47,8 +47,8 @@ import Testing
   func answersStayCorrectWithFaultsOnAFifthOfRequests(fault: String) async throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
-    // Half the walk's ground in 200 fixes: about fifty searches.
-    let track = try FinderFixtures.walkSample(every: 10, count: 200, in: directory)
+    // Every tenth fix of the walk's first 1500: about forty searches.
+    let track = try FinderFixtures.walkSample(every: 10, count: 150, in: directory)
     let server = try MockPlacesProcess(
       dataset: FinderFixtures.helsinkiPlaces,
       arguments: ["--fault", fault]
@@ -62,11 +62,11 @@ import Testing
     // Retries absorb a fault on one request in five: a search fails only when all its
     // attempts do, which is rare, and then the fix has an error event instead of an answer.
     try Self.expectCorrect(output, failuresAllowed: true)
-    #expect(output.answeredFixes.count >= 190, "\(output.answeredFixes.count) answered")
+    #expect(output.answeredFixes.count >= 140, "\(output.answeredFixes.count) answered")
     let requests = try #require(output.summary?.requests)
-    #expect(requests >= 40)
+    #expect(requests >= 30)
     let fired = try await server.faultsFired().values.reduce(0, +)
-    #expect(fired >= 4, "the fault fired \(fired) times")
+    #expect(fired >= 3, "the fault fired \(fired) times")
     // libcurl itself resends once when a reused connection dies before any reply, so the
     // server can see more requests than forage sent, never fewer.
     #expect(try await server.requestCount() >= requests)
