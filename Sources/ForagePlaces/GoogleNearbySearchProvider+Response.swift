@@ -7,7 +7,8 @@ extension GoogleNearbySearchProvider {
   /// The `status` decides, whatever the HTTP code (errors usually arrive as HTTP 200, some
   /// deployments answer 400 for the same thing). Without a JSON status, a non-200 code becomes
   /// ``PlacesError/httpStatus(_:retryAfter:)`` and a 200 becomes
-  /// ``PlacesError/malformedResponse(_:)``.
+  /// ``PlacesError/malformedResponse(_:)``; an unknown status on a non-200 code is also an
+  /// ``PlacesError/httpStatus(_:retryAfter:)``.
   ///
   /// - Parameters:
   ///   - response: The response.
@@ -40,7 +41,16 @@ extension GoogleNearbySearchProvider {
     case "OVER_QUERY_LIMIT": throw .overQueryLimit(message: message)
     case "REQUEST_DENIED": throw .requestDenied(message: message)
     case "UNKNOWN_ERROR": throw .unknownError(message: message)
-    default: throw .unexpectedStatus(redact(status), message: message)
+    default:
+      // A status this client does not know on an HTTP error (a proxy's or gateway's JSON):
+      // the HTTP code tells more, including whether to retry.
+      guard response.status == 200 else {
+        throw .httpStatus(
+          response.status,
+          retryAfter: Self.retryAfter(response.header("Retry-After"))
+        )
+      }
+      throw .unexpectedStatus(redact(status), message: message)
     }
   }
 

@@ -108,6 +108,6 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
 
   /// Removes the key from a text that may echo it.
   func redact(_ text: String) -> String {
-    Redaction.redact(text, secrets: configuration.apiKey.map { [$0.value] } ?? [])
+    configuration.apiKey.redact(text)
   }
 }

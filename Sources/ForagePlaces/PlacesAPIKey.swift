@@ -1,3 +1,5 @@
+import ForageHTTP
+
 /// An API key that never shows itself: not in `print`, string interpolation, `dump` or logs.
 public struct PlacesAPIKey: Sendable, Hashable, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable
@@ -14,12 +16,27 @@ public struct PlacesAPIKey: Sendable, Hashable, CustomStringConvertible,
   public var debugDescription: String { description }
   public var customMirror: Mirror { Mirror(self, children: []) }
 
-  /// Removes this key from a text: every occurrence of it, raw or percent-encoded, and any
-  /// `key=` parameter or key header value.
+  /// Removes this key from a text: every occurrence of it, raw or percent-encoded, then
+  /// whatever ForageHTTP's ``Redaction`` removes (`key=` values, key headers, `AIza…` keys).
   ///
   /// - Parameter text: A message that may contain the key, such as a URL or a server's error.
   /// - Returns: The text with the key replaced by `REDACTED`.
   public func redact(_ text: String) -> String {
-    Redaction.redact(text, secrets: [value])
+    var result = text
+    if !value.isEmpty {
+      result = result.replacingOccurrences(of: value, with: Redaction.placeholder)
+      let encoded = QueryEncoding.encode(value)
+      if encoded != value {
+        result = result.replacingOccurrences(of: encoded, with: Redaction.placeholder)
+      }
+    }
+    return Redaction.redact(result)
+  }
+}
+
+extension Optional where Wrapped == PlacesAPIKey {
+  /// Removes the key, if any, and every credential-shaped value from a text.
+  func redact(_ text: String) -> String {
+    self?.redact(text) ?? Redaction.redact(text)
   }
 }

@@ -167,7 +167,7 @@ public struct PlacesNewProvider: PlacesProvider {
       case "INTERNAL", "UNKNOWN", "UNAVAILABLE", "DEADLINE_EXCEEDED":
         throw .unknownError(message: message)
       default:
-        guard let status = error.status else {
+        guard let status = error.status, (200..<300).contains(response.status) else {
           throw .httpStatus(
             response.status,
             retryAfter: GoogleNearbySearchProvider.retryAfter(response.header("Retry-After"))
@@ -186,6 +186,6 @@ public struct PlacesNewProvider: PlacesProvider {
   }
 
   private func redact(_ text: String) -> String {
-    Redaction.redact(text, secrets: configuration.apiKey.map { [$0.value] } ?? [])
+    configuration.apiKey.redact(text)
   }
 }

@@ -7,48 +7,8 @@ import Testing
 
 /// The Swift client against the mock's handlers in process: wire formats agree end to end.
 @Suite struct ClientAgainstMockTests {
-  private static let center = PlaceCoordinate(latitude: 60.1710, longitude: 24.9410)
-
-  private static func place(
-    _ id: String,
-    north metres: Double,
-    name: String,
-    types: [String] = ["restaurant"]
-  )
-    -> DatasetPlace
-  {
-    DatasetPlace(
-      id: id,
-      name: name,
-      latitude: center.latitude + metres / 111_412,
-      longitude: center.longitude,
-      types: types + ["point_of_interest", "establishment"]
-    )
-  }
-
-  private static let dataset = PlacesDataset(
-    places: [
-      place("fish", north: 50, name: "Fish & Chips + Café Ääni 北京"),
-      place("pizza", north: 60, name: "Pizza 50% off", types: ["meal_takeaway", "restaurant"]),
-    ]
-      + (0..<70).map {
-        place(String(format: "r%02d", $0), north: Double($0) * 5, name: "Row \($0)")
-      }
-  )
-
-  /// A provider clock whose sleeps also move the mock's page-token clock.
-  private static func linkedClocks() -> (PlacesClock, ManualPageTokenClock, ManualPlacesClock) {
-    let server = ManualPageTokenClock()
-    let client = ManualPlacesClock()
-    let linked = PlacesClock(
-      now: { client.now },
-      sleep: { duration in
-        try await client.clock.sleep(duration)
-        server.advance(by: duration)
-      }
-    )
-    return (linked, server, client)
-  }
+  private static let center = PlacesTestData.center
+  private static let dataset = PlacesTestData.dataset
 
   @Test(arguments: ["Fish & Chips + Café", "ääni 北京", "50% off", "fish & chips"])
   func keywordsRoundTripIntoTheMocksFilter(keyword: String) async throws {
@@ -69,7 +29,7 @@ import Testing
   }
 
   @Test func pagesToSixtyThroughTheNotValidYetDelay() async throws {
-    let (clock, serverClock, clientClock) = Self.linkedClocks()
+    let (clock, serverClock, clientClock) = PlacesTestData.linkedClocks()
     let handler = PlacesAPIHandler(
       dataset: Self.dataset,
       pageTokenDelay: .seconds(2),
@@ -85,10 +45,7 @@ import Testing
     )
     #expect(places.count == 60)
     #expect(Set(places.map(\.id)).count == 60)
-    let expected = Self.dataset.places
-      .sorted { $0.prominence != $1.prominence ? $0.prominence > $1.prominence : $0.id < $1.id }
-      .prefix(60).map(\.id)
-    #expect(places.map(\.id) == Array(expected))
+    #expect(places.map(\.id) == PlacesTestData.prominenceOrder)
     // Per page: wait 1.5 s, get INVALID_REQUEST (token valid at 2 s), wait 0.5 s, succeed.
     #expect(
       clientClock.sleeps == [

@@ -110,7 +110,8 @@ import Testing
     retryable: Bool,
     fatal: Bool
   ) {
-    for httpStatus in [200, 400] {
+    for httpStatus in [200, 400]
+    where httpStatus == 200 || expected != .unexpectedStatus("NOT_FOUND", message: "m") {
       #expect(throws: expected) {
         try decode(#"{"results":[],"status":"\#(status)","error_message":"m"}"#, status: httpStatus)
       }
@@ -143,6 +144,22 @@ import Testing
       try decode(#"{"results":[]}"#)
     }
     #expect(PlacesError.malformedResponse("x").isRetryable)
+  }
+
+  @Test func letsTheHTTPCodeDecideForAnUnknownStatusOnAnError() throws {
+    #expect(throws: PlacesError.httpStatus(503, retryAfter: .seconds(2))) {
+      try provider.decodePage(
+        HTTPResponse(
+          status: 503,
+          headers: [("Retry-After", "2")],
+          body: Data(#"{"status":"MOCK_FAULT"}"#.utf8)
+        ),
+        receivedAt: .zero
+      )
+    }
+    #expect(throws: PlacesError.unexpectedStatus("NOT_FOUND", message: nil)) {
+      try decode(#"{"status":"NOT_FOUND"}"#)
+    }
   }
 
   @Test func turnsHTTPErrorsWithoutAStatusIntoHTTPStatusErrors() throws {

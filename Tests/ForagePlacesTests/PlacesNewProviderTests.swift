@@ -96,7 +96,8 @@ import Testing
     (403, "PERMISSION_DENIED", .requestDenied(message: "bad")),
     (429, "RESOURCE_EXHAUSTED", .overQueryLimit(message: "bad")),
     (500, "INTERNAL", .unknownError(message: "bad")),
-    (409, "ABORTED", .unexpectedStatus("ABORTED", message: "bad")),
+    (409, "ABORTED", .httpStatus(409, retryAfter: nil)),
+    (503, "MOCK_FAULT", .httpStatus(503, retryAfter: nil)),
   ])
   func mapsGoogleErrorStatuses(code: Int, status: String, expected: PlacesError) async {
     let transport = ScriptedTransport(

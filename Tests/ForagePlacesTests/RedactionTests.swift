@@ -1,23 +1,21 @@
+import ForageHTTP
 import Testing
 
 @testable import ForagePlaces
 
 @Suite struct RedactionTests {
-  @Test func removesKeyParametersHeadersAndKnownSecrets() {
+  @Test func anAPIKeyRedactsItselfRawAndEncodedAndEveryKeyParameter() {
+    let key = PlacesAPIKey("AIza+/=")
+    #expect(key.redact("the key AIza+/= leaked") == "the key REDACTED leaked")
+    #expect(key.redact("encoded AIza%2B%2F%3D") == "encoded REDACTED")
     #expect(
-      Redaction.redact("GET /json?location=1,2&key=AIzaXYZ&radius=5 failed")
+      key.redact("GET /json?location=1,2&key=other&radius=5 failed")
         == "GET /json?location=1,2&key=REDACTED&radius=5 failed"
     )
-    #expect(Redaction.redact("https://h/?KEY=abc") == "https://h/?KEY=REDACTED")
-    #expect(
-      Redaction.redact("X-Goog-Api-Key: AIzaXYZ\r\nAccept: */*")
-        == "X-Goog-Api-Key: REDACTED\r\nAccept: */*"
-    )
-    #expect(
-      Redaction.redact("the key AIza+/= leaked", secrets: ["AIza+/="]) == "the key REDACTED leaked"
-    )
-    #expect(Redaction.redact("encoded AIza%2B%2F%3D", secrets: ["AIza+/="]) == "encoded REDACTED")
-    #expect(Redaction.redact("monkey=banana") == "monkey=banana")
+    #expect(key.redact("X-Goog-Api-Key: something") == "X-Goog-Api-Key: REDACTED")
+    #expect(key.redact("monkey=banana") == "monkey=banana")
+    let none: PlacesAPIKey? = nil
+    #expect(none.redact("https://h/?KEY=abc") == "https://h/?KEY=REDACTED")
   }
 
   @Test func anAPIKeyNeverPrintsItself() {

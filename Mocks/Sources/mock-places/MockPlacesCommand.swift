@@ -1,17 +1,106 @@
 import ArgumentParser
 import Foundation
+import MockPlaces
 
-/// The `mock-places` executable: a local stand-in for a Places-style HTTP API.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `mock-places` executable: a local stand-in for Google's Places web service.
 @main
 struct MockPlacesCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "mock-places",
-    abstract: "Serve a GeoJSON places dataset with Google's Nearby Search wire format.",
+    abstract: "Serve a GeoJSON places dataset with Google's Nearby Search wire formats.",
+    discussion: """
+      Serves legacy Nearby Search (GET /maps/api/place/nearbysearch/json) and Places API (New) \
+      (POST /v1/places:searchNearby) over the dataset, with admin endpoints under /__admin/. \
+      Prints "listening on http://HOST:PORT" as its first line, then serves until SIGINT or \
+      SIGTERM and exits 0.
+      """,
     version: "0.1.0"
   )
 
-  func run() async throws {
-    FileHandle.standardError.write(Data("mock-places: not available yet\n".utf8))
-    throw ExitCode(69)
+  @Option(help: ArgumentHelp("A GeoJSON FeatureCollection of Point places.", valueName: "file"))
+  var dataset: String
+
+  @Option(help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The port to listen on; 0 lets the system choose.")
+  var port: UInt16 = 0
+
+  @Option(
+    name: .customLong("api-key"),
+    help: ArgumentHelp("Require this key (`key=` or `X-Goog-Api-Key`).", valueName: "key")
+  )
+  var apiKey: String?
+
+  @Option(
+    name: .customLong("page-token-delay"),
+    help: ArgumentHelp("Seconds before a next_page_token becomes valid.", valueName: "seconds")
+  )
+  var pageTokenDelay = 2.0
+
+  @Option(
+    name: .customLong("fault"),
+    help: ArgumentHelp(
+      "A fault rule such as `http503@every:3` or `reset@next:2` (repeatable).",
+      valueName: "spec"
+    )
+  )
+  var faults: [String] = []
+
+  func validate() throws {
+    guard pageTokenDelay.isFinite, pageTokenDelay >= 0, pageTokenDelay <= 3600 else {
+      throw ValidationError("--page-token-delay must be between 0 and 3600 seconds")
+    }
+    if let apiKey, apiKey.isEmpty {
+      throw ValidationError("--api-key must not be empty")
+    }
+    for spec in faults {
+      do {
+        _ = try FaultRule(parsing: spec)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
   }
+
+  func run() async throws {
+    let places: PlacesDataset
+    do {
+      places = try PlacesDataset.load(contentsOf: URL(fileURLWithPath: dataset))
+    } catch {
+      printError(error.message)
+      throw ExitCode(error.exitCode)
+    }
+    for warning in places.warnings { printError("warning: \(warning)") }
+    let server = MockHTTPServer.places(
+      dataset: places,
+      host: host,
+      port: port,
+      apiKey: apiKey,
+      pageTokenDelay: .milliseconds(Int64((pageTokenDelay * 1000).rounded())),
+      faults: faults.compactMap { try? FaultRule(parsing: $0) }
+    )
+    guard let termination = Termination.install() else {
+      printError("cannot install the SIGINT/SIGTERM handlers")
+      throw ExitCode(71)
+    }
+    do {
+      try server.start()
+    } catch {
+      printError("cannot listen on \(host):\(port): \(error)")
+      throw ExitCode(69)
+    }
+    FileHandle.standardOutput.write(Data("listening on \(server.url.absoluteString)\n".utf8))
+    await termination.wait()
+    server.stop()
+  }
+}
+
+/// Writes one line to standard error, prefixed with the program name.
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data("mock-places: \(message)\n".utf8))
 }

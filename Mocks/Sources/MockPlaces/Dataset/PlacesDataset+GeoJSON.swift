@@ -193,9 +193,14 @@ extension PlacesDataset {
   private static func describeJSONError(_ error: any Error, in data: Data) -> String {
     if data.isEmpty { return "line 1, column 1: expected JSON, found an empty file" }
     let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-    guard let range = debug.range(of: "character "),
-      let offset = Int(debug[range.upperBound...].prefix { $0.isNumber })
-    else {
+    let offset: Int
+    if let range = debug.range(of: "character "),
+      let position = Int(debug[range.upperBound...].prefix { $0.isNumber })
+    {
+      offset = position
+    } else if debug.lowercased().contains("end of file") {
+      offset = data.count
+    } else {
       return "not valid JSON: \(debug.isEmpty ? "\(error)" : debug)"
     }
     var line = 1
@@ -208,7 +213,10 @@ extension PlacesDataset {
         column += 1
       }
     }
-    let reason = debug.components(separatedBy: " around").first ?? "invalid JSON"
-    return "line \(line), column \(column): not valid JSON (\(reason.lowercased()))"
+    var reason = (debug.components(separatedBy: " around").first ?? "invalid JSON")
+      .trimmingCharacters(in: .whitespaces)
+    while reason.hasSuffix(".") { reason.removeLast() }
+    reason = reason.prefix(1).lowercased() + reason.dropFirst()
+    return "line \(line), column \(column): not valid JSON (\(reason))"
   }
 }

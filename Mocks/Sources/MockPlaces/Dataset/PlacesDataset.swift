@@ -31,6 +31,12 @@ public struct PlacesDataset: Sendable, Equatable {
   /// - Returns: The dataset; features without a usable point or name are listed in ``warnings``.
   /// - Throws: ``DatasetError`` when the file cannot be read or is not a FeatureCollection.
   public static func load(contentsOf url: URL) throws(DatasetError) -> PlacesDataset {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw DatasetError(.unreadable, "\(url.path): cannot read the dataset: it is a directory")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)
