@@ -118,6 +118,32 @@ import Testing
     #expect(output.answeredFixes == Array(1..<120))
   }
 
+  @Test func aPacedRunWithASlowAPIGivesOnlyCorrectAnswersNewestLast() async throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(100, in: directory)
+    // Searches outlast several fixes, so answers race; the newest must win.
+    let server = try MockPlacesProcess(
+      dataset: FinderFixtures.helsinkiPlaces,
+      arguments: ["--fault", "delay:250@every:2"]
+    )
+    defer { server.stop() }
+
+    let result = try FinderFixtures.forage(
+      ["run"] + Self.arguments(track: track, server: server) + ["--speed", "50"]
+    )
+
+    #expect(result.status == 0, "\(result.stderr)")
+    let output = try RunOutput(ndjson: result.stdout)
+    #expect(output.deliveredFixes == Array(0..<100))
+    let answered = output.answeredFixes
+    // Latest wins: answers only ever move forward, and the last fix is always answered.
+    #expect(zip(answered, answered.dropFirst()).allSatisfy { $0 < $1 })
+    #expect(answered.last == 99)
+    let oracle = try FinderOracle(dataset: FinderFixtures.helsinkiPlaces)
+    #expect(try oracle.mismatches(in: output).isEmpty)
+  }
+
   @Test func aDeniedKeyStopsTheRunAndTheKeyIsNeverWritten() async throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
