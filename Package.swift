@@ -145,7 +145,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageCLITests",
-      dependencies: ["forage", "mock-places", "ForageTestSupport"],
+      dependencies: ["forage", "mock-places", "ForageGeo", "MockPlaces", "ForageTestSupport"],
       swiftSettings: strict
     ),
   ]

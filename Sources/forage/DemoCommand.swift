@@ -46,7 +46,7 @@ struct DemoCommand: AsyncParsableCommand {
       track: ForageResources.demoTrack.path,
       trackFormat: nil,
       options: options,
-      backend: backend,
+      backend: { backend },
       format: format,
       output: nil,
       record: finder.record

@@ -78,6 +78,13 @@ struct FinderArguments: ParsableArguments {
       throw ValidationError("--radius must be above 0 and at most 50000 metres, not \(radius)")
     }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    // A search returns at most this many places, so no more can be promised as the K nearest.
+    let most = PlacesBackend.ProviderName.google.resultLimit
+    guard limit <= most else {
+      throw ValidationError(
+        "--limit must be at most \(most), the most places a Nearby Search returns, not \(limit)"
+      )
+    }
     guard distanceFilter >= 0, distanceFilter.isFinite else {
       throw ValidationError("--distance-filter must be 0 or more metres")
     }

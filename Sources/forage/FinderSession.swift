@@ -7,8 +7,9 @@ import Foundation
 /// Runs the finder for `forage run` and `forage demo`, turning every failure into a one-line
 /// message and a sysexits code.
 enum FinderSession {
-  /// Replays `track` against `backend`, writing events in `format` to `output` (or standard
-  /// output) and the actions to `record` when given.
+  /// Replays `track` against the backend `makeBackend` starts once the track has been checked
+  /// (a bad track starts no server), writing events in `format` to `output` (or standard output)
+  /// and the actions to `record` when given.
   ///
   /// - Returns: The run's totals.
   /// - Throws: An `ExitCode` after printing a one-line error.
@@ -16,7 +17,7 @@ enum FinderSession {
     track path: String,
     trackFormat: TrackFormat?,
     options: FinderOptions,
-    backend: PlacesBackend,
+    backend makeBackend: () throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
     record: String?
@@ -39,6 +40,7 @@ enum FinderSession {
       printError("\(error)")
       throw Sysexits.ioError
     }
+    let backend = try makeBackend()
     let run = FinderRun(
       track: track,
       options: options,

@@ -83,6 +83,12 @@ struct RunCommand: AsyncParsableCommand {
   var output: String?
 
   func validate() throws {
+    if finder.limit > provider.resultLimit {
+      throw ValidationError(
+        "--limit must be at most \(provider.resultLimit) with --provider \(provider.rawValue), "
+          + "the most places one search returns, not \(finder.limit)"
+      )
+    }
     if let apiBase {
       guard let url = URL(string: apiBase), let scheme = url.scheme?.lowercased(), url.host != nil,
         scheme == "http" || scheme == "https"
@@ -102,12 +108,11 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let backend = try makeBackend()
     _ = try await FinderSession.run(
       track: track,
       trackFormat: trackFormat,
       options: try finder.options(),
-      backend: backend,
+      backend: makeBackend,
       format: format,
       output: output,
       record: finder.record

@@ -1,1 +1,223 @@
-print("FinderBenchmark: not written yet")
+import ForageApp
+import Foundation
+import MockPlaces
+
+// FinderBenchmark: the finder end to end in-process (ForageApp's FinderRun, the mock Places
+// server on 127.0.0.1 over libcurl, NDJSON serialisation to a null sink), in virtual time.
+//
+// 1. The bundled hour-long Helsinki walk with the coverage policy and with the every-fix
+//    baseline (one query per fix, the classic ReSwift example), in the same run: HTTP requests
+//    and wall time, answers checked identical fix by fix.
+// 2. Fixes per second for a 100 000-fix generated walk looping inside the dataset's area, so all
+//    but the first lap is answered from the coverage cache.
+// 3. Peak memory (VmHWM) of this process.
+//
+// Run: swift run -c release --package-path Benchmarks FinderBenchmark [loop-fixes]
+
+/// The repository root: this file is Benchmarks/Sources/FinderBenchmark/main.swift.
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent()
+let walk = root.appendingPathComponent("Resources/demo/helsinki-walk.gpx")
+let datasetURL = root.appendingPathComponent("Resources/demo/helsinki-osm-eateries.geojson")
+
+/// Reads `/proc/self/status` for a memory figure (`VmHWM`, `VmRSS`) in KiB.
+func memoryKilobytes(_ field: String) -> Int {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+    return -1
+  }
+  for line in status.split(separator: "\n") where line.hasPrefix("\(field):") {
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
+  }
+  return -1
+}
+
+/// Seconds in a duration.
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// A sink that keeps nothing but a byte count, so serialisation is measured and not disk I/O.
+final class NullSink: TextSink {
+  private(set) var bytes = 0
+  func write(_ text: String) throws { bytes += text.utf8.count }
+  func commit() throws {}
+}
+
+/// Writes NDJSON to a null sink and remembers each answer's place ids, by fix.
+final class AnswerCollector: EventWriter {
+  let ndjson: NDJSONWriter
+  let sink = NullSink()
+  var answers: [Int: [String]] = [:]
+  var events = 0
+
+  init() { ndjson = NDJSONWriter(sink: sink) }
+
+  func write(_ event: FinderEvent) throws {
+    events += 1
+    if case .places(let fixIndex, _, _, _, _, let places) = event.payload {
+      answers[fixIndex] = places.map(\.id)
+    }
+    try ndjson.write(event)
+  }
+
+  func finish() throws { try ndjson.finish() }
+}
+
+/// One timed run.
+struct Measurement {
+  var policy: QueryPolicy
+  var fixes: Int
+  var requests: Int
+  var cacheAnswers: Int
+  var errors: Int
+  var wall: Double
+  var answers: [Int: [String]]
+  var bytes: Int
+}
+
+/// Replays a track in virtual time against a fresh in-process mock.
+func measure(
+  track url: URL,
+  policy: QueryPolicy,
+  dataset: PlacesDataset
+) async throws
+  -> Measurement
+{
+  let backend = try PlacesBackend.inProcessMock(dataset: dataset, provider: .google)
+  let track = try ReplayTrack.prepare(url: url)
+  let run = FinderRun(
+    track: track,
+    options: FinderOptions(policy: policy),
+    provider: backend.provider,
+    requestCount: { [backend] in backend.requestCount }
+  )
+  let collector = AnswerCollector()
+  let started = ContinuousClock.now
+  let outcome = try await run.run(writer: collector)
+  let wall = seconds(ContinuousClock.now - started)
+  if let failure = outcome.fatalFailure { throw BenchmarkError(failure.message) }
+  return Measurement(
+    policy: policy,
+    fixes: outcome.summary.fixesUsed,
+    requests: outcome.summary.requests,
+    cacheAnswers: outcome.summary.cacheAnswers,
+    errors: outcome.summary.errors,
+    wall: wall,
+    answers: collector.answers,
+    bytes: collector.sink.bytes
+  )
+}
+
+/// Writes a 1 Hz walk of `fixes` points going round a 350 m circle in central Helsinki (inside
+/// the dataset's area) at 1.4 m/s: the first lap fills the cache, the rest is answered from it.
+func writeLoopWalk(_ url: URL, fixes: Int) throws {
+  let centre = (latitude: 60.1705, longitude: 24.9430)
+  let radius = 350.0
+  let metresPerDegreeLatitude = 111_320.0
+  let metresPerDegreeLongitude = metresPerDegreeLatitude * cos(centre.latitude * .pi / 180)
+  let start = Date(timeIntervalSince1970: 1_781_263_800)
+  let formatter = ISO8601DateFormatter()
+  var text = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <gpx version="1.1" creator="FinderBenchmark" xmlns="http://www.topografix.com/GPX/1/1">
+    <trk><trkseg>\n
+    """
+  text.reserveCapacity(fixes * 100)
+  for index in 0..<fixes {
+    let angle = Double(index) * 1.4 / radius
+    let latitude = centre.latitude + radius * sin(angle) / metresPerDegreeLatitude
+    let longitude = centre.longitude + radius * cos(angle) / metresPerDegreeLongitude
+    let time = formatter.string(from: start.addingTimeInterval(Double(index)))
+    text += "<trkpt lat=\"\(latitude)\" lon=\"\(longitude)\"><time>\(time)</time></trkpt>\n"
+  }
+  text += "</trkseg></trk></gpx>\n"
+  try Data(text.utf8).write(to: url)
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+func format(_ value: Double, _ digits: Int = 2) -> String {
+  String(format: "%.\(digits)f", value)
+}
+
+let loopFixes = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+let dataset = try PlacesDataset.load(contentsOf: datasetURL)
+print("FinderBenchmark: forage's finder in-process, virtual time, mock Places server on 127.0.0.1")
+print(
+  "dataset: \(datasetURL.lastPathComponent), \(dataset.places.count) places; K = 20, R = 500 m,"
+)
+print("type restaurant, provider google (rankby=distance)")
+print("")
+
+// Warm-up: the first libcurl and GEOS use pays one-off costs that are not the finder's.
+_ = try await measure(track: walk, policy: .coverage, dataset: dataset)
+
+let coverage = try await measure(track: walk, policy: .coverage, dataset: dataset)
+let everyFix = try await measure(track: walk, policy: .everyFix, dataset: dataset)
+let identical = coverage.answers == everyFix.answers && coverage.answers.count == coverage.fixes
+let differing = Set(coverage.answers.keys).union(everyFix.answers.keys).filter {
+  coverage.answers[$0] != everyFix.answers[$0]
+}.count
+print("1. Helsinki walk (\(walk.lastPathComponent)): \(coverage.fixes) fixes at 1 Hz (65 min)")
+print("   policy      requests  cache answers  errors  wall (s)  fixes/s    NDJSON bytes")
+for measurement in [coverage, everyFix] {
+  print(
+    "   "
+      + (measurement.policy == .coverage ? "coverage " : "every-fix")
+      + "   \(String(measurement.requests).padding(toLength: 8, withPad: " ", startingAt: 0))"
+      + "  \(String(measurement.cacheAnswers).padding(toLength: 13, withPad: " ", startingAt: 0))"
+      + "  \(String(measurement.errors).padding(toLength: 6, withPad: " ", startingAt: 0))"
+      + "  \(format(measurement.wall, 3).padding(toLength: 8, withPad: " ", startingAt: 0))"
+      + "  \(format(Double(measurement.fixes) / measurement.wall, 0).padding(toLength: 9, withPad: " ", startingAt: 0))"
+      + "  \(measurement.bytes)"
+  )
+}
+let ratio = Double(everyFix.requests) / Double(max(coverage.requests, 1))
+print(
+  "   answers identical fix by fix: \(identical ? "yes" : "NO (\(differing) fixes differ)")"
+    + " (\(coverage.answers.count) answers each)"
+)
+print(
+  "   requests: \(format(ratio, 1))x fewer with coverage (target >= 20x: "
+    + "\(ratio >= 20 ? "met" : "MISSED"))"
+)
+print(
+  "   whole walk with coverage in \(format(coverage.wall, 3)) s of wall time (target < 2 s: "
+    + "\(coverage.wall < 2 ? "met" : "MISSED")); every-fix took "
+    + "\(format(everyFix.wall / coverage.wall, 1))x as long"
+)
+print("")
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+  "finder-benchmark-\(getpid())",
+  isDirectory: true
+)
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+let loopURL = directory.appendingPathComponent("loop.gpx")
+try writeLoopWalk(loopURL, fixes: loopFixes)
+let loop = try await measure(track: loopURL, policy: .coverage, dataset: dataset)
+let lap = Int((2 * Double.pi * 350 / 1.4).rounded())
+print("2. Generated loop walk: \(loop.fixes) fixes, a 350 m circle (\(lap) fixes a lap)")
+print(
+  "   \(loop.requests) requests, \(loop.cacheAnswers) answers from cache "
+    + "(\(format(100 * Double(loop.cacheAnswers) / Double(max(loop.fixes, 1)), 2)) %)"
+)
+print(
+  "   \(format(loop.wall, 3)) s: \(format(Double(loop.fixes) / loop.wall, 0)) fixes/s end to end "
+    + "(store, location machine, coverage test, K-nearest, NDJSON of "
+    + "\(format(Double(loop.bytes) / 1_048_576, 1)) MiB)"
+)
+print("")
+print(
+  "3. Peak memory (VmHWM) of this process after all runs: "
+    + "\(format(Double(memoryKilobytes("VmHWM")) / 1024, 1)) MiB "
+    + "(VmRSS now \(format(Double(memoryKilobytes("VmRSS")) / 1024, 1)) MiB)"
+)
+if !identical || ratio < 20 || coverage.wall >= 2 {
+  print("")
+  print("FinderBenchmark: a target was missed")
+}

@@ -12,6 +12,15 @@ public final class PlacesBackend: @unchecked Sendable {
     case google
     /// Google Places API (New), `POST /v1/places:searchNearby`.
     case placesNew = "places-new"
+
+    /// The most places one search returns, pages included: the largest K the finder can answer
+    /// exactly (Nearby Search: 3 pages of 20; Places API (New): 20).
+    public var resultLimit: Int {
+      switch self {
+      case .google: 60
+      case .placesNew: 20
+      }
+    }
   }
 
   /// The provider the places middleware asks.

@@ -76,6 +76,14 @@ public indirect enum JSONValue: Sendable, Equatable {
   /// Writes a string with JSON escapes.
   static func writeString(_ value: String, to output: inout String) {
     output += "\""
+    // Most strings (keys, ids, names) need no escape: append them whole.
+    if !value.utf8.contains(where: {
+      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+    }) {
+      output += value
+      output += "\""
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""

@@ -29,7 +29,7 @@ public enum FinderReplay {
     let header: RecordingHeader
     do throws(RecordedValueError) {
       guard let first = lines.first,
-        let object = try? JSONSerialization.jsonObject(with: Data(first)) as? [String: Any]
+        let object = RecordedJSON.object(from: Data(first))
       else { throw RecordedValueError("a forage recording's header object") }
       header = try RecordingHeader(recorded: object)
     } catch {
@@ -38,7 +38,7 @@ public enum FinderReplay {
     var actions: [FinderAction] = []
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
       if let limit, actions.count >= limit { break }
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any]
+      guard let object = RecordedJSON.object(from: Data(line))
       else {
         throw RecordingError(file: url.path, line: offset + 1, expected: "one JSON object per line")
       }

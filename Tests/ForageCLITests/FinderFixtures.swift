@@ -1,0 +1,102 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+/// Files and runs the finder's end-to-end tests share.
+enum FinderFixtures {
+  /// The bundled hour-long Helsinki walk.
+  static let walk = SharedData.resource("demo/helsinki-walk.gpx")
+  /// The bundled OpenStreetMap eating places of central Helsinki.
+  static let helsinkiPlaces = SharedData.resource("demo/helsinki-osm-eateries.geojson")
+  /// The JSON Schema of the NDJSON events.
+  static let schema = SharedData.resource("schema/forage-event.schema.json")
+
+  /// A fresh, empty directory under the system's temporary directory.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "forage-e2e-\(UUID().uuidString)",
+      isDirectory: true
+    )
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// Writes the first `count` track points of the Helsinki walk as a GPX file of its own: a
+  /// shorter track for tests that run many times (the walk has one `<trkpt>` a line).
+  static func walkPrefix(_ count: Int, in directory: URL) throws -> URL {
+    let lines = try String(contentsOf: walk, encoding: .utf8).split(
+      separator: "\n",
+      omittingEmptySubsequences: false
+    )
+    guard let first = lines.firstIndex(where: { $0.contains("<trkpt") }) else {
+      throw FixtureError("the walk has no <trkpt> line")
+    }
+    let points = lines[first...].prefix { $0.contains("<trkpt") }.prefix(count)
+    let text =
+      lines[..<first].joined(separator: "\n") + "\n" + points.joined(separator: "\n")
+      + "\n</trkseg></trk>\n</gpx>\n"
+    let url = directory.appendingPathComponent("walk-\(count).gpx")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  /// Writes every `stride`-th track point of the Helsinki walk (at most `count` of them) as a
+  /// GPX file of its own: the walk's ground, and about as many searches, in fewer fixes.
+  static func walkSample(every stride: Int, count: Int = .max, in directory: URL) throws -> URL {
+    let lines = try String(contentsOf: walk, encoding: .utf8).split(
+      separator: "\n",
+      omittingEmptySubsequences: false
+    )
+    let points = lines.filter { $0.contains("<trkpt") }
+    guard let first = lines.firstIndex(where: { $0.contains("<trkpt") }) else {
+      throw FixtureError("the walk has no <trkpt> line")
+    }
+    let kept = Swift.stride(from: 0, to: points.count, by: stride).prefix(count).map { points[$0] }
+    let text =
+      lines[..<first].joined(separator: "\n") + "\n" + kept.joined(separator: "\n")
+      + "\n</trkseg></trk>\n</gpx>\n"
+    let url = directory.appendingPathComponent("walk-every-\(stride)-\(kept.count).gpx")
+    try Data(text.utf8).write(to: url)
+    return url
+  }
+
+  /// Runs `forage` with the arguments and returns its result.
+  static func forage(
+    _ arguments: [String],
+    environment: [String: String] = [:]
+  ) throws
+    -> BinaryResult
+  {
+    try BuiltBinary.run("forage", arguments, environment: environment)
+  }
+
+  /// Runs `forage run` that must succeed, and decodes its NDJSON.
+  static func run(
+    _ arguments: [String],
+    environment: [String: String] = [:]
+  ) throws
+    -> RunOutput
+  {
+    let result = try forage(["run"] + arguments, environment: environment)
+    try #require(
+      result.status == 0,
+      "forage run \(arguments) exited \(result.status): \(result.stderr)"
+    )
+    return try RunOutput(ndjson: result.stdout)
+  }
+
+  /// The positions a track delivers, read from a `forage run` of it (answers from the bundled
+  /// dataset are ignored), to generate a dataset around.
+  static func deliveredPositions(of track: URL) throws -> [(latitude: Double, longitude: Double)] {
+    try run(["--track", track.path]).named("location").compactMap { event in
+      guard let lat = event.lat, let lon = event.lon else { return nil }
+      return (lat, lon)
+    }
+  }
+}
+
+/// A fixture that could not be prepared.
+struct FixtureError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

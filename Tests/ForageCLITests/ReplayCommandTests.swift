@@ -1,0 +1,146 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+/// `forage replay`: a recording re-reduced without network prints the run's output byte for
+/// byte; `--until` stops early; a bad recording is a one-line error.
+@Suite struct ReplayCommandTests {
+  /// Runs `forage run --record` on a prefix of the walk and returns the output and the recording.
+  static func record(
+    _ extra: [String] = [],
+    fixes: Int = 300,
+    in directory: URL
+  ) throws -> (stdout: String, recording: URL) {
+    let track = try FinderFixtures.walkPrefix(fixes, in: directory)
+    let recording = directory.appendingPathComponent("run-\(UUID().uuidString).ndjson")
+    let result = try FinderFixtures.forage(
+      ["run", "--track", track.path, "--record", recording.path] + extra
+    )
+    try #require(result.status == 0, "\(result.stderr)")
+    return (result.stdout, recording)
+  }
+
+  @Test(arguments: [
+    [],
+    ["--changes-only"],
+    [
+      "--permission", "prompt-grant,revoke@fix:50,grant@fix:120", "--noise", "4", "--dropout",
+      "0.05",
+    ],
+  ])
+  func aReplayPrintsTheRunsOutputByteForByte(arguments: [String]) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (original, recording) = try Self.record(arguments, in: directory)
+
+    let replay = try FinderFixtures.forage(["replay", recording.path])
+
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout == original)
+    #expect(replay.stderr.isEmpty)
+    #expect(original.hasSuffix("}\n") && original.contains("\"event\":\"summary\""))
+  }
+
+  @Test func aReplayWritesTheOtherFormatsAsTheRunDoes() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (_, recording) = try Self.record(["--format", "geojson"], fixes: 120, in: directory)
+    let track = directory.appendingPathComponent("walk-120.gpx")
+
+    for format in ["json", "geojson", "table"] {
+      let run = try FinderFixtures.forage(["run", "--track", track.path, "--format", format])
+      let replay = try FinderFixtures.forage(["replay", recording.path, "--format", format])
+      #expect(replay.status == 0)
+      #expect(replay.stdout == run.stdout, "\(format)")
+    }
+  }
+
+  @Test func untilReplaysAPrefixOfTheEvents() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (original, recording) = try Self.record(fixes: 80, in: directory)
+    let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
+
+    var previous = -1
+    for until in [0, 1, 2, 10, 57, 100_000] {
+      let replay = try FinderFixtures.forage(["replay", recording.path, "--until", "\(until)"])
+      #expect(replay.status == 0)
+      let replayed = replay.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      // A prefix of the run's events, growing with N; all of them once N covers every action.
+      #expect(Array(lines.prefix(replayed.count - 1)) == Array(replayed.dropLast()))
+      #expect(replayed.count - 1 >= previous)
+      previous = replayed.count - 1
+      if until == 0 { #expect(replay.stdout.isEmpty) }
+      if until == 100_000 { #expect(replay.stdout == original) }
+    }
+  }
+
+  @Test func twoRunsGiveTheSameBytes() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(400, in: directory)
+    let arguments = [
+      "run", "--track", track.path, "--noise", "6", "--dropout", "0.1", "--seed", "7",
+    ]
+
+    let first = try FinderFixtures.forage(arguments)
+    let second = try FinderFixtures.forage(arguments)
+
+    #expect(first.status == 0 && second.status == 0)
+    #expect(first.stdout == second.stdout)
+    // The seeded noise and dropouts did something.
+    let output = try RunOutput(ndjson: first.stdout)
+    #expect(output.events.contains { $0.event == "error" && $0.kind == "location_unknown" })
+  }
+
+  @Test(arguments: [
+    (text: "not json\n", line: 1),
+    (text: "{\"forage_recording\":99}\n", line: 1),
+    (text: "", line: 1),
+  ])
+  func aBadRecordingHeaderIsABadDataError(text: String, line: Int) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("bad.ndjson")
+    try Data(text.utf8).write(to: file)
+
+    let result = try FinderFixtures.forage(["replay", file.path])
+
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(lines.first?.contains("\(file.path):\(line)") == true, "\(result.stderr)")
+  }
+
+  @Test func aCorruptActionNamesItsLine() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (_, recording) = try Self.record(fixes: 20, in: directory)
+    var lines = try String(contentsOf: recording, encoding: .utf8).split(
+      separator: "\n",
+      omittingEmptySubsequences: false
+    ).map(String.init)
+    lines[5] = String(lines[5].dropLast(7))
+    lines[9] = "{\"action\":\"teleported\"}"
+    try Data(lines.joined(separator: "\n").utf8).write(to: recording)
+
+    let result = try FinderFixtures.forage(["replay", recording.path])
+
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    let message = result.stderr.split(separator: "\n")
+    #expect(message.count == 1)
+    #expect(message.first?.contains("\(recording.path):6") == true, "\(result.stderr)")
+  }
+
+  @Test func aMissingRecordingIsAnIOError() throws {
+    let path = "/nonexistent/forage-\(UUID().uuidString).ndjson"
+
+    let result = try FinderFixtures.forage(["replay", path])
+
+    #expect(result.status == 74)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains(path))
+  }
+}
