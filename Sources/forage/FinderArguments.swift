@@ -78,6 +78,13 @@ struct FinderArguments: ParsableArguments {
       throw ValidationError("--radius must be above 0 and at most 50000 metres, not \(radius)")
     }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    // Places APIs rank by distance only for a type or a keyword; ranked by prominence, a capped
+    // answer can leave out nearer places, so "the K nearest" could not be promised.
+    guard !type.isEmpty || !(keyword ?? "").isEmpty else {
+      throw ValidationError(
+        "--type '' needs a --keyword: the places API ranks by distance only for a type or a keyword"
+      )
+    }
     // A search returns at most this many places, so no more can be promised as the K nearest.
     let most = PlacesBackend.ProviderName.google.resultLimit
     guard limit <= most else {

@@ -130,6 +130,19 @@ import Testing
     #expect(engine.hasSucceeded)
   }
 
+  @Test func aSearchForAFixANewerOneSupersededIsDroppedWithoutARequest() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 100, spacing: 30)
+    let provider = FakePlacesProvider(world: world)
+    let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
+    engine.noteDelivered(5)
+    await #expect(throws: PlacesError.cancelled) {
+      _ = try await engine.networkAnswer(for: Fix(latitude: 60.17, longitude: 24.94), index: 3)
+    }
+    #expect(provider.callCount == 0)
+    _ = try await engine.networkAnswer(for: Fix(latitude: 60.17, longitude: 24.94), index: 5)
+    #expect(provider.callCount > 0)
+  }
+
   @Test func failuresSayWhetherTheRunCanGoOn() {
     let denied = PlacesFailure(
       .requestDenied(message: "bad key"),

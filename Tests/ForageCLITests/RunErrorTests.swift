@@ -97,6 +97,8 @@ import Testing
     // A Nearby Search returns at most 60 places (Places API (New): 20), so no more can be
     // promised as "the K nearest".
     ["--limit", "61"],
+    // Without a type or keyword the API cannot rank by distance: the K nearest are not knowable.
+    ["--type", ""],
     ["--provider", "places-new", "--limit", "21"],
   ])
   func aBadFlagIsAUsageError(arguments: [String]) throws {

@@ -7,7 +7,11 @@ import Foundation
 /// fully knows the disk the fix needs, otherwise with a search (``QueryPolicy``).
 ///
 /// Safe to share between effects. A search near one already running waits for it and then asks
-/// the cache again, so no two requests cover the same area.
+/// the cache again, so no two requests cover the same area; a search superseded by a newer fix
+/// while it waited is dropped.
+///
+/// Ranking by prominence (no type and no keyword) can only be complete when a search is not
+/// capped; the CLI therefore requires a type or a keyword.
 final class PlacesEngine: @unchecked Sendable {
   /// A search in flight: where, and the task doing it.
   private struct InFlight {
@@ -27,6 +31,17 @@ final class PlacesEngine: @unchecked Sendable {
   private let lock = NSLock()
   private var inFlight: InFlight?
   private var succeeded = false
+  private var newestFix = -1
+
+  /// Notes that the fix at `index` was delivered: searches for older fixes no longer matter.
+  func noteDelivered(_ index: Int) {
+    lock.withLock { newestFix = max(newestFix, index) }
+  }
+
+  /// Whether a newer fix than `index` has been delivered.
+  private func isSuperseded(_ index: Int) -> Bool {
+    lock.withLock { index < newestFix }
+  }
 
   /// Whether any search of this engine has succeeded.
   var hasSucceeded: Bool { lock.withLock { succeeded } }
@@ -76,6 +91,9 @@ final class PlacesEngine: @unchecked Sendable {
       await running.task.value
       if let cached = cachedAnswer(for: fix, index: index) { return cached }
     }
+    // While this search waited (paced replays against a slow API), the user moved on: the
+    // newer fix gets its own answer, and this one would only spend a request on the past.
+    if isSuperseded(index) { throw .cancelled }
     let result = ResultBox()
     let task = Task { [self] in
       do throws(PlacesError) {

@@ -20,6 +20,7 @@ enum PlacesMiddleware {
         let decision = state.location.lastDecision, decision.index == index,
         case .deliver(let fix) = decision.decision
       else { return }
+      engine.noteDelivered(index)
       if let answer = engine.cachedAnswer(for: fix, index: index) {
         if engine.isInFlightSearchStale(for: fix) { context.cancel(id: SearchID()) }
         context.dispatch(.placesAnswered(answer))
