@@ -64,7 +64,9 @@ public struct PlacesRetryPolicy: Sendable, Hashable {
         return try await operation()
       } catch {
         guard error.isRetryable, attempt < maxAttempts else { throw error }
-        try await clock.wait(delay(afterAttempt: attempt, retryAfter: error.retryAfter))
+        let wait = delay(afterAttempt: attempt, retryAfter: error.retryAfter)
+        PlacesRetryObserver.current?(error, attempt, wait)
+        try await clock.wait(wait)
         attempt += 1
       }
     }

@@ -21,6 +21,34 @@ import Testing
     #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(3600)) == .seconds(30))
   }
 
+  @Test func anObserverBoundAroundACallHearsEveryRetryBeforeTheWait() async throws {
+    let policy = PlacesRetryPolicy(maxAttempts: 3, initialDelay: .milliseconds(500))
+    let clock = ManualPlacesClock()
+    let heard = HeardRetries()
+    var calls = 0
+    let value = try await PlacesRetryObserver.withObserver({ error, attempt, wait in
+      heard.append("\(error) #\(attempt) after \(wait) at \(clock.now)")
+    }) { () async throws(PlacesError) -> Int in
+      try await policy.run(on: clock.clock) { () async throws(PlacesError) -> Int in
+        calls += 1
+        if calls < 3 { throw PlacesError.overQueryLimit(message: nil) }
+        return 42
+      }
+    }
+    #expect(value == 42)
+    #expect(
+      heard.lines == [
+        "OVER_QUERY_LIMIT #1 after 0.5 seconds at 0.0 seconds",
+        "OVER_QUERY_LIMIT #2 after 1.0 seconds at 0.5 seconds",
+      ]
+    )
+    // Outside the binding nobody is told.
+    _ = try? await policy.run(on: clock.clock) { () async throws(PlacesError) -> Int in
+      throw PlacesError.unknownError(message: nil)
+    }
+    #expect(heard.lines.count == 2)
+  }
+
   @Test func alwaysAllowsOneAttempt() {
     #expect(PlacesRetryPolicy(maxAttempts: 0).maxAttempts == 1)
     #expect(PlacesRetryPolicy.never.maxAttempts == 1)
@@ -43,4 +71,14 @@ import Testing
       GoogleNearbySearchProvider.retryAfter("Wed, 21 Oct 2015 07:27:00 GMT", now: now) == .zero
     )
   }
+}
+
+/// Collects what a retry observer heard.
+private final class HeardRetries: @unchecked Sendable {
+  private let lock = NSLock()
+  private var heard: [String] = []
+
+  func append(_ line: String) { lock.withLock { heard.append(line) } }
+
+  var lines: [String] { lock.withLock { heard } }
 }

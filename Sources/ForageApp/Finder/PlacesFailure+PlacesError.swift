@@ -10,30 +10,54 @@ extension PlacesFailure {
   ///   - hasSucceededBefore: Whether any search of this run has succeeded; a connection failure
   ///     before the first success means the API is unreachable, which is fatal.
   init(_ error: PlacesError, fixIndex: Int, hasSucceededBefore: Bool) {
-    let kind: String
     var isFatal = error.isFatal
-    switch error {
-    case .invalidSearch: kind = "invalid_search"
-    case .invalidRequest: kind = "invalid_request"
-    case .overQueryLimit: kind = "over_query_limit"
-    case .requestDenied: kind = "request_denied"
-    case .unknownError: kind = "unknown_error"
-    case .unexpectedStatus: kind = "unexpected_status"
-    case .httpStatus: kind = "http_status"
-    case .malformedResponse: kind = "malformed_response"
-    case .cancelled: kind = "cancelled"
-    case .transport(let transport):
-      kind = "transport"
-      if !hasSucceededBefore, [.dnsFailure, .connectFailed, .tls].contains(transport.kind) {
-        isFatal = true
-      }
+    if case .transport(let transport) = error, !hasSucceededBefore,
+      [.dnsFailure, .connectFailed, .tls].contains(transport.kind)
+    {
+      isFatal = true
     }
     self.init(
       fixIndex: fixIndex,
-      kind: kind,
+      kind: Self.kind(of: error),
       message: "places search for fix \(fixIndex) failed: \(Redaction.redact(error.description))",
       isRetrying: false,
       isFatal: isFatal
     )
+  }
+
+  /// Describes a failed attempt that the provider is about to retry.
+  ///
+  /// - Parameters:
+  ///   - error: Why the attempt failed.
+  ///   - fixIndex: The fix the search is for.
+  ///   - attempt: The attempt that failed, from 1.
+  ///   - wait: How long the provider waits before trying again.
+  init(retrying error: PlacesError, fixIndex: Int, attempt: Int, wait: Duration) {
+    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+    self.init(
+      fixIndex: fixIndex,
+      kind: Self.kind(of: error),
+      message:
+        "places search for fix \(fixIndex), attempt \(attempt), failed: "
+        + "\(Redaction.redact(error.description)); retrying in \(JSONValue.format(seconds)) s",
+      isRetrying: true,
+      isFatal: false
+    )
+  }
+
+  /// A stable, machine-readable name for a failure.
+  private static func kind(of error: PlacesError) -> String {
+    switch error {
+    case .invalidSearch: "invalid_search"
+    case .invalidRequest: "invalid_request"
+    case .overQueryLimit: "over_query_limit"
+    case .requestDenied: "request_denied"
+    case .unknownError: "unknown_error"
+    case .unexpectedStatus: "unexpected_status"
+    case .httpStatus: "http_status"
+    case .malformedResponse: "malformed_response"
+    case .cancelled: "cancelled"
+    case .transport: "transport"
+    }
   }
 }

@@ -28,8 +28,20 @@ enum PlacesMiddleware {
       }
       let cancelOthers = engine.isInFlightSearchStale(for: fix)
       context.run(id: SearchID(), cancelInFlight: cancelOthers) { send in
+        // Each failed attempt the provider retries becomes an error event with retrying: true.
+        let reportRetry: PlacesRetryObserver.Handler = { error, attempt, wait in
+          send(
+            .placesFailed(
+              PlacesFailure(retrying: error, fixIndex: index, attempt: attempt, wait: wait)
+            )
+          )
+        }
         do throws(PlacesError) {
-          send(.placesAnswered(try await engine.networkAnswer(for: fix, index: index)))
+          let answer = try await PlacesRetryObserver.withObserver(reportRetry) {
+            () async throws(PlacesError) -> PlacesAnswer in
+            try await engine.networkAnswer(for: fix, index: index)
+          }
+          send(.placesAnswered(answer))
         } catch {
           guard error != .cancelled else { return }
           send(
