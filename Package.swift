@@ -42,13 +42,18 @@ let package = Package(
     ),
 
     // MARK: Libraries
+    .target(name: "ForageSupport", swiftSettings: strict),
     .target(name: "ForageStore", swiftSettings: strict),
     .target(name: "ForageStoreTesting", dependencies: ["ForageStore"], swiftSettings: strict),
     .target(name: "ForageGeo", dependencies: ["CGEOS", "CGeodesic"], swiftSettings: strict),
-    .target(name: "ForageHTTP", dependencies: ["CCurlShim"], swiftSettings: strict),
+    .target(
+      name: "ForageHTTP",
+      dependencies: ["CCurlShim", "ForageSupport"],
+      swiftSettings: strict
+    ),
     .target(
       name: "ForageLocation",
-      dependencies: ["ForageStore", "ForageGeo"],
+      dependencies: ["ForageStore", "ForageGeo", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -85,7 +90,7 @@ let package = Package(
     // MARK: Mock Places server (top-level Mocks/ per the product card)
     .target(
       name: "MockPlaces",
-      dependencies: ["ForageGeo"],
+      dependencies: ["ForageGeo", "ForageSupport"],
       path: "Mocks/Sources/MockPlaces",
       swiftSettings: strict
     ),

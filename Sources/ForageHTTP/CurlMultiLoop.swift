@@ -1,5 +1,6 @@
 import CCurl
 import CCurlShim
+import ForageSupport
 import Foundation
 
 /// One libcurl multi handle driven by one dedicated thread.

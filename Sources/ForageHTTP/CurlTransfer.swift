@@ -1,5 +1,6 @@
 import CCurl
 import CCurlShim
+import ForageSupport
 import Foundation
 
 /// One request in flight: what libcurl's callbacks write into, and the continuation to resume.

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// The clock retries wait on: a live one, or a virtual one for tests and replays.

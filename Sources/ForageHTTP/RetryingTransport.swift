@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// Wraps any transport and retries as a ``RetryPolicy`` says, sleeping on a ``RetryClock``.
@@ -92,23 +93,5 @@ public struct RetryingTransport: HTTPTransport {
     case .success(let response): return "\(request): HTTP \(response.status)"
     case .failure(let error): return Redaction.redact(error.description)
     }
-  }
-}
-
-/// The SplitMix64 generator: small, fast, and the same sequence everywhere for a seed.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  /// Seeds the generator.
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

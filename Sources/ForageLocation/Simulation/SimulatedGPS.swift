@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// A location provider that replays a track's fixes on a clock, like gpsd's `gpsfake` or
@@ -88,7 +89,7 @@ public struct SimulatedGPS: Sendable {
     scenario: PermissionScenario,
     emit: (Output) async throws -> Void
   ) async throws {
-    var random = ReplayRandom(seed: perturbation.seed)
+    var random = SplitMix64(seed: perturbation.seed)
     let sleep = startTimeline()
     var startTime: Date?
     var lastOffset = Duration.zero
@@ -127,7 +128,7 @@ public struct SimulatedGPS: Sendable {
     }
   }
 
-  private func perturbed(_ fix: Fix, with random: inout ReplayRandom) -> Fix {
+  private func perturbed(_ fix: Fix, with random: inout SplitMix64) -> Fix {
     guard perturbation.noise > 0 else { return fix }
     var noisy = fix
     let metresPerDegree = 111_320.0

@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// The fault rules a running server applies, changeable while it serves.
 ///
 /// Thread-safe: connection threads consult it and the admin endpoint edits it concurrently.
@@ -66,7 +68,7 @@ public final class FaultSchedule: Sendable {
         case .always: fires = true
         case .every(let period): fires = seen % period == 0
         case .next: fires = true
-        case .fraction(let fraction, _): fires = entries[index].random.nextUnit() < fraction
+        case .fraction(let fraction, _): fires = entries[index].random.unit() < fraction
         }
         guard fires else { continue }
         entries[index].status.fired += 1
@@ -78,28 +80,5 @@ public final class FaultSchedule: Sendable {
       }
       return nil
     }
-  }
-}
-
-/// The SplitMix64 generator: tiny, fast and identical on every platform for a given seed.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-  private var state: UInt64
-
-  /// Seeds the generator.
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// A uniform double in `0..<1`.
-  mutating func nextUnit() -> Double {
-    Double(next() >> 11) * 0x1.0p-53
   }
 }

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// Every non-admin request the mock server received, in order, with credentials redacted.
