@@ -45,7 +45,11 @@ let package = Package(
     .target(name: "ForageSupport", swiftSettings: strict),
     .target(name: "ForageStore", swiftSettings: strict),
     .target(name: "ForageStoreTesting", dependencies: ["ForageStore"], swiftSettings: strict),
-    .target(name: "ForageGeo", dependencies: ["CGEOS", "CGeodesic"], swiftSettings: strict),
+    .target(
+      name: "ForageGeo",
+      dependencies: ["CGEOS", "CGeodesic", "ForageSupport"],
+      swiftSettings: strict
+    ),
     .target(
       name: "ForageHTTP",
       dependencies: ["CCurlShim", "ForageSupport"],

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// The places read from a GeoJSON FeatureCollection of Point features.
@@ -69,17 +70,8 @@ public struct PlaceDataset: Sendable {
     guard let range = description.range(of: "character "),
       let offset = Int(description[range.upperBound...].prefix { $0.isNumber })
     else { return (nil, nil) }
-    var line = 1
-    var column = 1
-    for byte in data.prefix(offset) {
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return (line, column)
+    let position = TextPosition(ofByteOffset: offset, in: data)
+    return (position.line, position.column)
   }
 }
 

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 extension PlacesDataset {
@@ -203,20 +204,11 @@ extension PlacesDataset {
     } else {
       return "not valid JSON: \(debug.isEmpty ? "\(error)" : debug)"
     }
-    var line = 1
-    var column = 1
-    for byte in data.prefix(offset) {
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
+    let position = TextPosition(ofByteOffset: offset, in: data)
     var reason = (debug.components(separatedBy: " around").first ?? "invalid JSON")
       .trimmingCharacters(in: .whitespaces)
     while reason.hasSuffix(".") { reason.removeLast() }
     reason = reason.prefix(1).lowercased() + reason.dropFirst()
-    return "line \(line), column \(column): not valid JSON (\(reason))"
+    return "line \(position.line), column \(position.column): not valid JSON (\(reason))"
   }
 }
