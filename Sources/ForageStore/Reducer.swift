@@ -1,8 +1,9 @@
 /// A pure function that applies an action to a state in place.
 ///
 /// Reducers describe every state change a ``Store`` makes. They must not perform side effects and
-/// must not call back into the store (reading ``Store/state`` from a reducer deadlocks): side
-/// effects belong in ``Middleware``.
+/// must not call back into the store (reading ``Store/state`` from a reducer is a programming
+/// error: the state's mutex is held while the reducer runs): side effects belong in
+/// ``Middleware``.
 ///
 /// ```swift
 /// let counter = Reducer<Int, CounterAction> { count, action in

@@ -25,41 +25,40 @@ extension Store {
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async -> Void
   ) {
-    let key = id.map { AnyHashable($0) }
-    queueLock.lock()
-    var superseded: [Task<Void, Never>] = []
-    if let key, cancelInFlight {
-      superseded = cancelLocked(key)
+    let (record, superseded) = queue.withLock { queue in
+      let key = id.map { AnyHashable($0) }
+      var superseded: [Task<Void, Never>] = []
+      if let key, cancelInFlight { superseded = queue.cancel(key) }
+      let record = EffectRecord(id: key, serial: queue.nextEffectSerial)
+      queue.nextEffectSerial += 1
+      queue.effects[record.serial] = record
+      if let key { queue.effectsByID[key, default: []].append(record) }
+      return (record, superseded)
     }
-    let record = EffectRecord(id: key, serial: nextEffectSerial)
-    nextEffectSerial += 1
-    effects[record.serial] = record
-    if let key { effectsByID[key, default: []].append(record) }
-    queueLock.unlock()
     for task in superseded { task.cancel() }
 
     let send = Send<Action>(
       deliver: { [weak self] action in self?.enqueue(action, origin: .effect(record)) },
-      cancelled: { [weak self] in self?.isCancelled(record) ?? true }
+      cancelled: { [weak self] in self == nil || record.isCancelled }
     )
     let task = Task(priority: priority) { [weak self] in
       await operation(send)
       self?.effectFinished(record)
     }
-    queueLock.lock()
-    record.task = task
-    let isCancelled = record.isCancelled
-    queueLock.unlock()
-    if isCancelled { task.cancel() }
+    let isRunning = queue.withLock { queue in
+      // The task may already have finished: then it has left the table, and stays out of it.
+      guard queue.effects[record.serial] != nil else { return false }
+      queue.tasks[record.serial] = task
+      return !record.isCancelled
+    }
+    if !isRunning { task.cancel() }
   }
 
   /// Cancels every running effect started with `id`; none of them dispatches again.
   ///
   /// - Parameter id: The cancellation id the effects were started with.
   public func cancel(id: some Hashable & Sendable) {
-    queueLock.lock()
-    let tasks = cancelLocked(AnyHashable(id))
-    queueLock.unlock()
+    let tasks = queue.withLock { $0.cancel(AnyHashable(id)) }
     for task in tasks { task.cancel() }
   }
 
@@ -69,76 +68,59 @@ extension Store {
   /// store's effects is running. Returns at once on an idle store.
   public func idle() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      queueLock.lock()
-      if isIdleLocked {
-        queueLock.unlock()
-        continuation.resume()
-      } else {
-        idleWaiters.append(continuation)
-        queueLock.unlock()
+      let isIdle = queue.withLock { queue in
+        if queue.isIdle { return true }
+        queue.idleWaiters.append(continuation)
+        return false
       }
+      if isIdle { continuation.resume() }
     }
   }
 
   /// The number of effects that are running and not cancelled.
   package var effectsInFlight: Int {
-    queueLock.withLock { effects.values.count { !$0.isCancelled } }
+    queue.withLock { $0.effects.values.count { !$0.isCancelled } }
   }
 
   /// Whether no action is queued or being processed and no effect is running.
   package var isIdle: Bool {
-    queueLock.withLock { isIdleLocked }
+    queue.withLock { $0.isIdle }
   }
 
   /// Cancels every running effect, whatever its id.
   package func cancelAllEffects() {
-    queueLock.lock()
-    for record in effects.values { record.isCancelled = true }
-    queue.forEach { work in
-      if case .action(_, .effect(let record)) = work { record.isCancelled = true }
+    let tasks = queue.withLock { queue in
+      for record in queue.effects.values { record.cancel() }
+      queue.work.forEach { work in
+        if case .action(_, .effect(let record)) = work { record.cancel() }
+      }
+      queue.effectsByID.removeAll()
+      return Array(queue.tasks.values)
     }
-    effectsByID.removeAll()
-    let tasks = effects.values.compactMap(\.task)
-    queueLock.unlock()
     for task in tasks { task.cancel() }
   }
 
-  /// Whether the store is idle. Needs `queueLock`.
-  @inlinable
-  var isIdleLocked: Bool {
-    !isDraining && effects.isEmpty
-  }
-
-  /// Takes the idle waiters if the store is idle. Needs `queueLock`.
-  @inlinable
-  func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
-    guard isIdleLocked, !idleWaiters.isEmpty else { return [] }
-    defer { idleWaiters.removeAll() }
-    return idleWaiters
-  }
-
-  /// Marks the effects with `key` cancelled, including finished ones whose actions are still
-  /// queued, and returns the tasks of the running ones. Needs `queueLock`.
-  private func cancelLocked(_ key: AnyHashable) -> [Task<Void, Never>] {
-    cancelQueuedActionsLocked(of: key)
-    guard let records = effectsByID.removeValue(forKey: key) else { return [] }
-    for record in records { record.isCancelled = true }
-    return records.compactMap(\.task)
-  }
-
-  private func isCancelled(_ record: EffectRecord) -> Bool {
-    queueLock.withLock { record.isCancelled }
-  }
-
   private func effectFinished(_ record: EffectRecord) {
-    queueLock.lock()
-    effects[record.serial] = nil
-    if let key = record.id, var records = effectsByID[key] {
-      records.removeAll { $0 === record }
-      effectsByID[key] = records.isEmpty ? nil : records
+    let waiters = queue.withLock { queue in
+      queue.effects[record.serial] = nil
+      queue.tasks[record.serial] = nil
+      if let key = record.id, var records = queue.effectsByID[key] {
+        records.removeAll { $0 === record }
+        queue.effectsByID[key] = records.isEmpty ? nil : records
+      }
+      return queue.takeIdleWaitersIfIdle()
     }
-    let waiters = takeIdleWaitersIfIdle()
-    queueLock.unlock()
     for waiter in waiters { waiter.resume() }
+  }
+}
+
+extension Store.Queue {
+  /// Marks the effects with `key` cancelled, including finished ones whose actions are still
+  /// queued, and returns the tasks of the running ones.
+  mutating func cancel(_ key: AnyHashable) -> [Task<Void, Never>] {
+    cancelQueuedActions(of: key)
+    guard let records = effectsByID.removeValue(forKey: key) else { return [] }
+    for record in records { record.cancel() }
+    return records.compactMap { tasks[$0.serial] }
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Store {
   /// Subscribes to a selection of the state.
   ///
@@ -86,12 +88,16 @@ extension Store {
 
 /// Lets a weakly-held observer's subscription cancel itself once the observer is gone.
 private final class WeakTokenBox: Sendable {
-  private let lock = Lock()
-  private nonisolated(unsafe) weak var storedToken: SubscriptionToken?
+  /// A weak reference to the token, so the subscription does not keep itself alive.
+  private struct Reference {
+    weak var token: SubscriptionToken?
+  }
+
+  private let reference = Mutex(Reference())
 
   /// The subscription's token; read on the processing thread, written by the subscriber.
   var token: SubscriptionToken? {
-    get { lock.withLock { storedToken } }
-    set { lock.withLock { storedToken = newValue } }
+    get { reference.withLock { $0.token } }
+    set { reference.withLock { $0.token = newValue } }
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A Redux-style store: one state, changed only by a reducer, observed through subscriptions,
 /// with pluggable middleware for side effects.
 ///
@@ -14,20 +16,11 @@
 /// store.dispatch(.incremented)                                     // prints "count is 1"
 /// ```
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
-  // Guarded by `stateLock`; written only by the thread processing the queue. The state lives in
-  // its own allocation so the reducer mutates it in place and subscribers read it without a copy.
-  @usableFromInline let currentState: UnsafeMutablePointer<State>
-  @usableFromInline let stateLock = Lock()
+  // The state, changed in place by the reducer on the thread processing the queue.
+  @usableFromInline let current: Mutex<State>
 
-  // Guarded by `queueLock`.
-  @usableFromInline var queue = WorkQueue<Work>()
-  @usableFromInline var isDraining = false
-  @usableFromInline var nextSequence: UInt64 = 0
-  @usableFromInline var effects: [UInt64: EffectRecord] = [:]
-  var effectsByID: [AnyHashable: [EffectRecord]] = [:]
-  var nextEffectSerial: UInt64 = 0
-  @usableFromInline var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  @usableFromInline let queueLock = Lock()
+  // The queue, the effect table and the idle waiters.
+  @usableFromInline let queue: Mutex<Queue>
 
   // Owned by the thread processing the queue.
   @usableFromInline let registry: SubscriptionRegistry<State>
@@ -77,10 +70,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     middleware: [Middleware<State, Action>],
     processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
   ) {
-    self.currentState = .allocate(capacity: 1)
-    self.currentState.initialize(to: initialState)
+    self.current = Mutex(initialState)
+    self.queue = Mutex(Queue())
     self.reducer = reducer
-    self.registry = SubscriptionRegistry(lock: queueLock)
+    self.registry = SubscriptionRegistry()
     self.processed = processed
     let context = MiddlewareContext(store: self)
     var next: (Action) -> Void = { [unowned self] action in self.reduceAndNotify(action) }
@@ -93,13 +86,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   deinit {
-    let running = effects.values.compactMap(\.task)
-    for record in effects.values { record.isCancelled = true }
+    let (running, waiters) = queue.withLock { queue in
+      for record in queue.effects.values { record.cancel() }
+      return (Array(queue.tasks.values), queue.idleWaiters)
+    }
     for task in running { task.cancel() }
-    for waiter in idleWaiters { waiter.resume() }
+    for waiter in waiters { waiter.resume() }
     registry.removeAll()
-    currentState.deinitialize(count: 1)
-    currentState.deallocate()
   }
 
   /// The current state.
@@ -107,7 +100,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Safe to read from any thread, except from inside a reducer.
   @inlinable
   public var state: State {
-    stateLock.withLock { currentState.pointee }
+    current.withLock { $0 }
   }
 
   /// Dispatches an action.
@@ -132,7 +125,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   /// Where a queued action came from.
   @usableFromInline
-  enum Origin {
+  enum Origin: Sendable {
     case external
     case tester
     case middleware
@@ -141,30 +134,84 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   /// One unit of work, processed in FIFO order.
   @usableFromInline
-  enum Work {
+  enum Work: Sendable {
     case action(Action, Origin)
     case subscribe(
       SubscriberBox,
-      register: (SubscriptionRegistry<State>, UnsafePointer<State>) -> Void
+      register: @Sendable (SubscriptionRegistry<State>, UnsafePointer<State>) -> Void
     )
     case unsubscribe(SubscriberBox)
+  }
+
+  /// What the queue mutex guards.
+  @usableFromInline
+  struct Queue {
+    /// The work waiting to be processed, in FIFO order.
+    @usableFromInline var work = WorkQueue<Work>()
+    /// Whether a thread is processing the queue.
+    @usableFromInline var isDraining = false
+    /// The next subscription's position in subscription order.
+    @usableFromInline var nextSequence: UInt64 = 0
+    /// The running effects, by serial.
+    @usableFromInline var effects: [UInt64: EffectRecord] = [:]
+    /// The tasks of the running effects, by serial, once they have been created.
+    @usableFromInline var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// The running effects with a cancellation id, by id.
+    @usableFromInline var effectsByID: [AnyHashable: [EffectRecord]] = [:]
+    /// The next effect's serial.
+    @usableFromInline var nextEffectSerial: UInt64 = 0
+    /// The callers of ``Store/idle()`` waiting for the store to go idle.
+    @usableFromInline var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    @inlinable
+    init() {}
+
+    /// Whether no action is queued or being processed and no effect is running.
+    @inlinable
+    var isIdle: Bool {
+      !isDraining && effects.isEmpty
+    }
+
+    /// Takes the idle waiters if the store is idle.
+    @inlinable
+    mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
+      guard isIdle, !idleWaiters.isEmpty else { return [] }
+      defer { idleWaiters.removeAll() }
+      return idleWaiters
+    }
+
+    /// Marks cancelled the effects with `key` whose actions are still queued, even if their task
+    /// has already returned, so those actions are dropped.
+    mutating func cancelQueuedActions(of key: AnyHashable) {
+      work.forEach { work in
+        if case .action(_, .effect(let record)) = work, record.id == key { record.cancel() }
+      }
+    }
+
+    /// Pops the next work item, dropping actions of cancelled effects.
+    @inlinable
+    mutating func nextLiveWork() -> Work? {
+      while let next = work.popFirst() {
+        if case .action(_, .effect(let record)) = next, record.isCancelled { continue }
+        return next
+      }
+      return nil
+    }
   }
 
   /// Processes `action` now if the store is idle, or queues it.
   @inlinable
   func enqueue(_ action: Action, origin: Origin) {
-    queueLock.lock()
-    if case .effect(let record) = origin, record.isCancelled {
-      queueLock.unlock()
-      return
+    let runsNow = queue.withLock { queue in
+      if case .effect(let record) = origin, record.isCancelled { return false }
+      if queue.isDraining {
+        queue.work.append(.action(action, origin))
+        return false
+      }
+      queue.isDraining = true
+      return true
     }
-    if isDraining {
-      queue.append(.action(action, origin))
-      queueLock.unlock()
-      return
-    }
-    isDraining = true
-    queueLock.unlock()
+    guard runsNow else { return }
     process(action, origin: origin)
     drain()
   }
@@ -172,14 +219,15 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Hands `work` to the processing thread, or becomes it if the store is idle.
   @inlinable
   func submit(_ work: Work) {
-    queueLock.lock()
-    if isDraining {
-      queue.append(work)
-      queueLock.unlock()
-      return
+    let runsNow = queue.withLock { queue in
+      if queue.isDraining {
+        queue.work.append(work)
+        return false
+      }
+      queue.isDraining = true
+      return true
     }
-    isDraining = true
-    queueLock.unlock()
+    guard runsNow else { return }
     perform(work)
     drain()
   }
@@ -188,35 +236,18 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @inlinable
   func drain() {
     while true {
-      queueLock.lock()
-      guard let work = nextLiveWork() else {
-        isDraining = false
-        let waiters = takeIdleWaitersIfIdle()
-        queueLock.unlock()
+      let (next, waiters) = queue.withLock {
+        queue -> (Work?, [CheckedContinuation<Void, Never>]) in
+        if let work = queue.nextLiveWork() { return (work, []) }
+        queue.isDraining = false
+        return (nil, queue.takeIdleWaitersIfIdle())
+      }
+      guard let next else {
         for waiter in waiters { waiter.resume() }
         return
       }
-      queueLock.unlock()
-      perform(work)
+      perform(next)
     }
-  }
-
-  /// Marks cancelled the effects with `key` whose actions are still queued, even if their task
-  /// has already returned, so those actions are dropped. Needs `queueLock`.
-  func cancelQueuedActionsLocked(of key: AnyHashable) {
-    queue.forEach { work in
-      if case .action(_, .effect(let record)) = work, record.id == key { record.isCancelled = true }
-    }
-  }
-
-  /// Pops the next work item, dropping actions of cancelled effects. Needs `queueLock`.
-  @inlinable
-  func nextLiveWork() -> Work? {
-    while let work = queue.popFirst() {
-      if case .action(_, .effect(let record)) = work, record.isCancelled { continue }
-      return work
-    }
-    return nil
   }
 
   @inlinable
@@ -225,10 +256,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     case .action(let action, let origin):
       process(action, origin: origin)
     case .subscribe(let subscriber, let register):
-      queueLock.lock()
-      let isCancelled = subscriber.isCancelled
-      queueLock.unlock()
-      if !isCancelled { register(registry, currentState) }
+      guard !subscriber.isCancelled else { return }
+      let snapshot = state
+      withUnsafePointer(to: snapshot) { register(registry, $0) }
     case .unsubscribe(let subscriber):
       subscriber.unregister()
     }
@@ -246,11 +276,19 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// The end of the middleware chain: reduce, then tell the subscribers.
   @inlinable
   func reduceAndNotify(_ action: Action) {
-    stateLock.lock()
-    reducer.reduce(&currentState.pointee, action)
-    stateLock.unlock()
-    // Only this thread writes the state, so reading it without the lock is safe here.
-    if !registry.isEmpty { registry.notify(currentState) }
+    let reduce = reducer.reduce
+    if registry.isEmpty {
+      current.withLock { reduce(&$0, action) }
+      return
+    }
+    // Subscribers see a copy taken right after the reducer ran, so they can read the state (and
+    // dispatch) without holding the mutex. The copy is released before the next action is
+    // reduced, so it never forces the reducer to copy the state's storage.
+    let snapshot = current.withLock { state in
+      reduce(&state, action)
+      return state
+    }
+    withUnsafePointer(to: snapshot) { registry.notify($0) }
   }
 
   // MARK: - Subscriptions
@@ -261,22 +299,28 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     _ selection: Selection<State, Value>,
     onChange: @escaping @Sendable (Value) -> Void
   ) -> SubscriptionToken {
-    queueLock.lock()
     // The sequence number is taken under the same lock hold as the queue position, so
     // subscription order and registration order agree even across threads.
-    let subscriber = Subscriber(sequence: nextSequence, selection: selection, onChange: onChange)
-    nextSequence += 1
-    let token = SubscriptionToken { [weak self] in self?.unsubscribe(subscriber) }
-    let work = Work.subscribe(subscriber) { subscriber.register(in: $0, state: $1) }
-    if isDraining {
-      queue.append(work)
-      queueLock.unlock()
-      return token
+    let (subscriber, runsNow) = queue.withLock { queue in
+      let subscriber = Subscriber(
+        sequence: queue.nextSequence,
+        selection: selection,
+        onChange: onChange
+      )
+      queue.nextSequence += 1
+      let work = Work.subscribe(subscriber) { subscriber.register(in: $0, state: $1) }
+      if queue.isDraining {
+        queue.work.append(work)
+        return (subscriber, false)
+      }
+      queue.isDraining = true
+      return (subscriber, true)
     }
-    isDraining = true
-    queueLock.unlock()
-    perform(work)
-    drain()
+    let token = SubscriptionToken { [weak self] in self?.unsubscribe(subscriber) }
+    if runsNow {
+      perform(.subscribe(subscriber) { subscriber.register(in: $0, state: $1) })
+      drain()
+    }
     return token
   }
 }
@@ -285,13 +329,7 @@ extension Store {
   /// Ends a subscription; see ``SubscriptionToken/cancel()``.
   @inlinable
   func unsubscribe(_ subscriber: SubscriberBox) {
-    queueLock.lock()
-    if subscriber.isCancelled {
-      queueLock.unlock()
-      return
-    }
-    subscriber.isCancelled = true
-    queueLock.unlock()
+    guard subscriber.cancel() else { return }
     submit(.unsubscribe(subscriber))
   }
 }

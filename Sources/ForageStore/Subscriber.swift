@@ -1,13 +1,15 @@
+import Synchronization
+
 /// One subscription, as the store and its token see it.
 ///
-/// `isCancelled` is guarded by the store's queue lock; everything else belongs to the thread
-/// that is processing the store's queue.
+/// `cancelled` is atomic, set from any thread; everything else belongs to the thread that is
+/// processing the store's queue.
 @usableFromInline
 class SubscriberBox: Slotted, @unchecked Sendable {
   /// The subscription's position in subscription order.
   @usableFromInline let sequence: UInt64
   /// Set by ``SubscriptionToken/cancel()``; a cancelled subscriber is never called again.
-  @usableFromInline var isCancelled = false
+  @usableFromInline let cancelled = Atomic<Bool>(false)
   /// The subscriber's index in its group's member list.
   @usableFromInline var slot = -1
   /// Calls the subscriber with its group's current value; set when it joins a group.
@@ -16,6 +18,18 @@ class SubscriberBox: Slotted, @unchecked Sendable {
   @usableFromInline
   init(sequence: UInt64) {
     self.sequence = sequence
+  }
+
+  /// Whether the subscription has been cancelled.
+  @inlinable
+  var isCancelled: Bool {
+    cancelled.load(ordering: .acquiring)
+  }
+
+  /// Marks the subscription cancelled; returns `false` if it already was.
+  @inlinable
+  func cancel() -> Bool {
+    !cancelled.exchange(true, ordering: .acquiringAndReleasing)
   }
 
   /// Removes the subscriber from its group (and the group from the registry when it empties).

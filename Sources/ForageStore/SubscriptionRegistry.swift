@@ -1,20 +1,17 @@
 /// Every live subscription of a store, grouped by shared selection.
 ///
 /// Only the thread processing the store's queue touches the registry (subscribe and unsubscribe
-/// requests are queued like actions), so it needs no lock of its own. It only takes the queue
-/// lock to check, right before each call, that a subscriber has not been cancelled.
+/// requests are queued like actions), so it needs no lock of its own. Right before each call it
+/// checks the subscriber's atomic cancellation flag.
 @usableFromInline
 final class SubscriptionRegistry<State> {
   @usableFromInline var groups = SlotList<AnySelectionGroup<State>>()
   @usableFromInline var shared: [SharingKey: AnySelectionGroup<State>] = [:]
   @usableFromInline var changed: [AnySelectionGroup<State>] = []
   @usableFromInline var notified: [SubscriberBox] = []
-  @usableFromInline let lock: Lock
 
   @usableFromInline
-  init(lock: Lock) {
-    self.lock = lock
-  }
+  init() {}
 
   /// Whether there is no subscription.
   @inlinable
@@ -79,9 +76,6 @@ final class SubscriptionRegistry<State> {
 
   @inlinable
   func fireUnlessCancelled(_ member: SubscriberBox) {
-    lock.lock()
-    let isCancelled = member.isCancelled
-    lock.unlock()
-    if !isCancelled { member.fire() }
+    if !member.isCancelled { member.fire() }
   }
 }

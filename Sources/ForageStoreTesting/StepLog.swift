@@ -1,5 +1,7 @@
+import Synchronization
+
 /// One action the store finished processing, and the state it left.
-struct Step<Action, State> {
+struct Step<Action: Sendable, State: Sendable>: Sendable {
   /// The action as it entered the middleware chain.
   var action: Action
   /// Whether the test store sent it (otherwise middleware or an effect dispatched it).
@@ -12,46 +14,52 @@ struct Step<Action, State> {
 ///
 /// Filled on the store's processing thread, read by the test; a single waiter (the test) can
 /// sleep until something changes.
-final class StepLog<Action: Sendable, State: Sendable>: @unchecked Sendable {
-  private let lock = Lock()
-  private var pending: [Step<Action, State>] = []
-  private var generation = 0
-  private var waiter: CheckedContinuation<Void, Never>?
+final class StepLog<Action: Sendable, State: Sendable>: Sendable {
+  /// What the mutex guards.
+  private struct Contents {
+    var pending: [Step<Action, State>] = []
+    var generation = 0
+    var waiter: CheckedContinuation<Void, Never>?
+  }
+
+  private let contents = Mutex(Contents())
 
   /// Records a processed action and wakes the waiter.
   func append(_ step: Step<Action, State>) {
-    lock.lock()
-    pending.append(step)
-    generation += 1
-    let waiter = self.waiter
-    self.waiter = nil
-    lock.unlock()
+    let waiter = contents.withLock { contents in
+      contents.pending.append(step)
+      contents.generation += 1
+      defer { contents.waiter = nil }
+      return contents.waiter
+    }
     waiter?.resume()
   }
 
   /// Wakes the waiter without recording anything (the store went idle, or time ran out).
   func poke() {
-    lock.lock()
-    generation += 1
-    let waiter = self.waiter
-    self.waiter = nil
-    lock.unlock()
+    let waiter = contents.withLock { contents in
+      contents.generation += 1
+      defer { contents.waiter = nil }
+      return contents.waiter
+    }
     waiter?.resume()
   }
 
   /// Removes and returns the first step matching `predicate`, with the log's generation.
   func take(where predicate: (Step<Action, State>) -> Bool) -> (Step<Action, State>?, Int) {
-    lock.withLock {
-      guard let index = pending.firstIndex(where: predicate) else { return (nil, generation) }
-      return (pending.remove(at: index), generation)
+    contents.withLock { contents in
+      guard let index = contents.pending.firstIndex(where: predicate) else {
+        return (nil, contents.generation)
+      }
+      return (contents.pending.remove(at: index), contents.generation)
     }
   }
 
   /// Removes and returns every pending step the test store did not send.
   func takeAllReceived() -> [Step<Action, State>] {
-    lock.withLock {
-      let received = pending.filter { !$0.isSent }
-      pending.removeAll { !$0.isSent }
+    contents.withLock { contents in
+      let received = contents.pending.filter { !$0.isSent }
+      contents.pending.removeAll { !$0.isSent }
       return received
     }
   }
@@ -59,16 +67,13 @@ final class StepLog<Action: Sendable, State: Sendable>: @unchecked Sendable {
   /// Waits until the log changes after `generation`; returns at once if it already has.
   func wait(after generation: Int) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      lock.lock()
-      if self.generation != generation {
-        lock.unlock()
-        continuation.resume()
-      } else {
-        let previous = waiter
-        waiter = continuation
-        lock.unlock()
-        previous?.resume()
+      // Either this continuation (the log has changed already) or the waiter it replaces.
+      let toResume = contents.withLock { contents in
+        if contents.generation != generation { return Optional(continuation) }
+        defer { contents.waiter = continuation }
+        return contents.waiter
       }
+      toResume?.resume()
     }
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import ForageStore
 import Foundation
+import Synchronization
 
 /// The state most store tests use.
 struct CounterState: Equatable, Sendable {
@@ -51,18 +52,17 @@ func makeStore(
 }
 
 /// A thread-safe list of values, for recording what subscribers and middleware saw.
-final class Recorder<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [Value] = []
+final class Recorder<Value: Sendable>: Sendable {
+  private let storage = Mutex<[Value]>([])
 
   /// Appends a value.
   func append(_ value: Value) {
-    lock.withLock { storage.append(value) }
+    storage.withLock { $0.append(value) }
   }
 
   /// Everything recorded so far.
   var values: [Value] {
-    lock.withLock { storage }
+    storage.withLock { $0 }
   }
 }
 
@@ -106,17 +106,21 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
 }
 
 /// An async gate: `wait()` suspends until `open()` has been called, then returns at once.
-final class AsyncLatch: @unchecked Sendable {
-  private let lock = NSLock()
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+final class AsyncLatch: Sendable {
+  /// What the mutex guards.
+  private struct Contents {
+    var isOpen = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let contents = Mutex(Contents())
 
   /// Opens the latch, resuming every waiter.
   func open() {
-    let waiting = lock.withLock {
-      isOpen = true
-      defer { waiters.removeAll() }
-      return waiters
+    let waiting = contents.withLock { contents in
+      contents.isOpen = true
+      defer { contents.waiters.removeAll() }
+      return contents.waiters
     }
     for waiter in waiting { waiter.resume() }
   }
@@ -124,9 +128,9 @@ final class AsyncLatch: @unchecked Sendable {
   /// Waits until the latch is open.
   func wait() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let resumeNow = lock.withLock {
-        if isOpen { return true }
-        waiters.append(continuation)
+      let resumeNow = contents.withLock { contents in
+        if contents.isOpen { return true }
+        contents.waiters.append(continuation)
         return false
       }
       if resumeNow { continuation.resume() }
