@@ -83,6 +83,15 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // MARK: Examples
+    .executableTarget(
+      name: "store-tour",
+      dependencies: [
+        "ForageStore", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict
+    ),
+
     .target(
       name: "ForageResources",
       path: "Resources",
@@ -115,6 +124,11 @@ let package = Package(
     .testTarget(
       name: "ForageStoreTests",
       dependencies: ["ForageStore", "ForageStoreTesting"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "StoreTourTests",
+      dependencies: ["store-tour", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

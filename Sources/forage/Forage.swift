@@ -12,7 +12,7 @@ struct Forage: AsyncParsableCommand {
     version: ForageVersion.current,
     subcommands: [
       RunCommand.self, DemoCommand.self, ValidateCommand.self, NearbyCommand.self,
-      ReplayCommand.self, StoreDemoCommand.self,
+      ReplayCommand.self,
     ]
   )
 }

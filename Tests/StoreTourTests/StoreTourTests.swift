@@ -1,10 +1,10 @@
 import ForageTestSupport
 import Testing
 
-/// `forage store-demo`: the ForageStore tour prints the same story on every run.
-@Suite struct StoreDemoCommandTests {
+/// `store-tour`: the ForageStore tour prints the same story on every run.
+@Suite struct StoreTourTests {
   @Test func printsTheTourAndExitsCleanly() throws {
-    let result = try BuiltBinary.run("forage", ["store-demo"])
+    let result = try BuiltBinary.run("store-tour", [])
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     let expected = """

@@ -1,25 +1,11 @@
-import ArgumentParser
 import ForageStore
-import Foundation
 
-/// `forage store-demo`: a small tour of the ForageStore library.
+/// A small tour of the ForageStore library, driving a toy finder.
 ///
-/// It builds a store for a toy finder, then shows in turn: a middleware seeing the state before
-/// and after each action, a key-path subscription that skips repeats, an action dispatched from a
-/// subscriber (queued, not recursive), and an async effect with a cancellation id where the
-/// latest search wins. Everything it prints is deterministic.
-struct StoreDemoCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "store-demo",
-    abstract: "Show ForageStore at work: dispatch, middleware, subscriptions and effects."
-  )
-
-  func run() async throws {
-    await StoreTour.run()
-  }
-}
-
-/// The toy finder the tour drives.
+/// It builds a store, then shows in turn: a middleware seeing the state before and after each
+/// action, a key-path subscription that skips repeats, an action dispatched from a subscriber
+/// (queued, not recursive), and an async effect with a cancellation id where the latest search
+/// wins. Everything it prints is deterministic.
 enum StoreTour {
   /// What the finder knows.
   struct State: Equatable, Sendable {
@@ -72,36 +58,6 @@ enum StoreTour {
         let places = ["\(query) house", "\(query) bar"].map { "\($0) (\(radius) m)" }
         send(.placesLoaded(query: query, places: places))
       }
-    }
-  }
-
-  /// A stand-in for the network that answers every pending request when told to, so the tour
-  /// shows cancellation the same way on every run.
-  final class Network: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isAnswering = false
-    private var pending: [CheckedContinuation<Void, Never>] = []
-
-    /// Waits until ``answer()`` has been called.
-    func response() async {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let now = lock.withLock {
-          if isAnswering { return true }
-          pending.append(continuation)
-          return false
-        }
-        if now { continuation.resume() }
-      }
-    }
-
-    /// Answers every request, now and later.
-    func answer() {
-      let waiting = lock.withLock {
-        isAnswering = true
-        defer { pending.removeAll() }
-        return pending
-      }
-      for continuation in waiting { continuation.resume() }
     }
   }
 
