@@ -24,6 +24,9 @@ public struct Selection<State, Value>: Sendable {
   @usableFromInline var usesAutomaticRepeats: Bool
   /// Extra filters; a change is reported only when every one returns `true`.
   @usableFromInline var filters: [@Sendable (Value, Value) -> Bool] = []
+  /// Makes the table that evaluates closure selections of `Equatable` values in one loop; set
+  /// only while the selection is such a closure with the default repeat rule and no filter.
+  @usableFromInline var makeTable: (@Sendable () -> SelectionTable<State, Value>)?
 
   /// Selects the value at `keyPath`, reporting every action (the value is not `Equatable`).
   ///
@@ -60,6 +63,7 @@ public struct Selection<State, Value>: Sendable {
     var copy = self
     copy.isDuplicate = isDuplicate
     copy.usesAutomaticRepeats = false
+    copy.makeTable = nil
     return copy
   }
 
@@ -71,6 +75,7 @@ public struct Selection<State, Value>: Sendable {
     var copy = self
     copy.isDuplicate = nil
     copy.usesAutomaticRepeats = false
+    copy.makeTable = nil
     return copy
   }
 
@@ -84,6 +89,7 @@ public struct Selection<State, Value>: Sendable {
   ) -> Selection {
     var copy = self
     copy.filters.append { !predicate($0, $1) }
+    copy.makeTable = nil
     return copy
   }
 
@@ -97,6 +103,7 @@ public struct Selection<State, Value>: Sendable {
   ) -> Selection {
     var copy = self
     copy.filters.append(predicate)
+    copy.makeTable = nil
     return copy
   }
 
@@ -166,6 +173,7 @@ extension Selection where Value: Equatable & Sendable {
     self.keyPath = nil
     self.isDuplicate = { $0 == $1 }
     self.usesAutomaticRepeats = true
+    self.makeTable = { SelectionTable() }
   }
 }
 

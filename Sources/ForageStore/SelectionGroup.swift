@@ -8,12 +8,13 @@ class AnySelectionGroup<State>: Slotted {
   /// The subscribers, in subscription order.
   @usableFromInline var members = SlotList<SubscriberBox>()
   /// Selects the new value from a state; returns whether the members should hear about it.
-  /// Set by the subclass, so that it is specialised where the store is used.
-  @usableFromInline var evaluate: (UnsafePointer<State>) -> Bool = { _ in false }
+  /// Made by the subclass's initialiser, so that it is specialised where the store is used.
+  @usableFromInline let evaluate: (UnsafePointer<State>) -> Bool
 
   @usableFromInline
-  init(sharingKey: SharingKey?) {
+  init(sharingKey: SharingKey?, evaluate: @escaping (UnsafePointer<State>) -> Bool) {
     self.sharingKey = sharingKey
+    self.evaluate = evaluate
   }
 }
 
@@ -37,8 +38,8 @@ final class SelectionGroup<State, Value>: AnySelectionGroup<State> {
     current.initialize(to: read(state))
     self.current = current
     self.registry = registry
-    super.init(sharingKey: selection.sharingKey)
     // The group owns `current` and this closure, and frees `current` only when it goes away.
+    let evaluate: (UnsafePointer<State>) -> Bool
     if let shouldNotify = selection.shouldNotify {
       evaluate = { state in
         let new = read(state)
@@ -52,6 +53,7 @@ final class SelectionGroup<State, Value>: AnySelectionGroup<State> {
         return true
       }
     }
+    super.init(sharingKey: selection.sharingKey, evaluate: evaluate)
   }
 
   deinit {

@@ -25,7 +25,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   // Owned by the thread processing the queue.
   @usableFromInline let registry: SubscriptionRegistry<State>
   @usableFromInline let reducer: Reducer<State, Action>
-  @usableFromInline var chain: (Action) -> Void = { _ in }
+  @usableFromInline let middleware: [Middleware<State, Action>]
+  // The context handed to the middleware, made once the store exists. It lives in its own
+  // allocation so that reading it is not an exclusivity-checked class property access.
+  @usableFromInline let context: UnsafeMutablePointer<MiddlewareContext<State, Action>>
   @usableFromInline let processed:
     (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
 
@@ -75,14 +78,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     self.reducer = reducer
     self.registry = SubscriptionRegistry()
     self.processed = processed
-    let context = MiddlewareContext(store: self)
-    var next: (Action) -> Void = { [unowned self] action in self.reduceAndNotify(action) }
-    for middleware in middleware.reversed() {
-      let downstream = next
-      let body = middleware.body
-      next = { action in body(context, action, downstream) }
-    }
-    chain = next
+    self.middleware = middleware
+    self.context = .allocate(capacity: 1)
+    context.initialize(to: MiddlewareContext(store: self))
   }
 
   deinit {
@@ -93,6 +91,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     for task in running { task.cancel() }
     for waiter in waiters { waiter.resume() }
     registry.removeAll()
+    context.deinitialize(count: 1)
+    context.deallocate()
   }
 
   /// The current state.
@@ -266,11 +266,18 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   @inlinable
   func process(_ action: Action, origin: Origin) {
-    chain(action)
+    pass(action, from: 0)
     if let processed {
       let isSent = if case .tester = origin { true } else { false }
       processed(action, isSent, state)
     }
+  }
+
+  /// Runs the middleware from `index` on, then the reducer and the subscribers.
+  @inlinable
+  func pass(_ action: Action, from index: Int) {
+    guard index < middleware.count else { return reduceAndNotify(action) }
+    middleware[index].body(context.pointee, action) { next in self.pass(next, from: index + 1) }
   }
 
   /// The end of the middleware chain: reduce, then tell the subscribers.

@@ -13,7 +13,7 @@ class SubscriberBox: Slotted, @unchecked Sendable {
   /// The subscriber's index in its group's member list.
   @usableFromInline var slot = -1
   /// Calls the subscriber with its group's current value; set when it joins a group.
-  @usableFromInline var fire: () -> Void = {}
+  @usableFromInline @exclusivity(unchecked) var fire: () -> Void = {}
 
   @usableFromInline
   init(sequence: UInt64) {
@@ -46,8 +46,12 @@ class SubscriberBox: Slotted, @unchecked Sendable {
 final class Subscriber<State, Value>: SubscriberBox, @unchecked Sendable {
   @usableFromInline let selection: Selection<State, Value>
   @usableFromInline let onChange: @Sendable (Value) -> Void
-  /// The group the subscriber belongs to while it is registered.
+  /// The group the subscriber belongs to while it is registered, if it shares an evaluation.
   @usableFromInline var group: SelectionGroup<State, Value>?
+  /// The table the subscriber belongs to while it is registered, if it is a closure selection.
+  @usableFromInline var table: SelectionTable<State, Value>?
+  /// The subscriber's slot in its table.
+  @usableFromInline var tableSlot = -1
 
   @inlinable
   init(
@@ -63,10 +67,21 @@ final class Subscriber<State, Value>: SubscriberBox, @unchecked Sendable {
   /// Joins (or creates) the group for the selection and delivers the current value.
   @inlinable
   func register(in registry: SubscriptionRegistry<State>, state: UnsafePointer<State>) {
+    let onChange = self.onChange
+    if let makeTable = selection.makeTable {
+      let table = registry.table(for: Value.self, make: makeTable)
+      let value = selection.read(state)
+      let slot = table.add(self, value: value)
+      self.table = table
+      tableSlot = slot
+      // The table outlives every call: members are only fired while their table holds them.
+      fire = { [unowned(unsafe) table] in onChange(table.value(at: slot)) }
+      onChange(value)
+      return
+    }
     let group = registry.group(for: selection, state: state)
     self.group = group
     group.members.append(self)
-    let onChange = self.onChange
     // The group outlives every call: members are only fired while their group is registered.
     let current = group.current
     // The value lives as long as its group, which outlives every call: members are only fired
@@ -77,6 +92,13 @@ final class Subscriber<State, Value>: SubscriberBox, @unchecked Sendable {
 
   @usableFromInline
   override func unregister() {
+    if let table {
+      self.table = nil
+      fire = {}
+      table.remove(slot: tableSlot)
+      if table.liveCount == 0 { table.registry?.remove(table) }
+      return
+    }
     guard let group else { return }
     self.group = nil
     fire = {}
@@ -87,6 +109,7 @@ final class Subscriber<State, Value>: SubscriberBox, @unchecked Sendable {
   @usableFromInline
   override func detach() {
     group = nil
+    table = nil
     fire = {}
   }
 }

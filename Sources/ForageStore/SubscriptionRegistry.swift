@@ -1,21 +1,26 @@
-/// Every live subscription of a store, grouped by shared selection.
+/// Every live subscription of a store: shared selection groups, and tables of closure
+/// selections.
 ///
 /// Only the thread processing the store's queue touches the registry (subscribe and unsubscribe
-/// requests are queued like actions), so it needs no lock of its own. Right before each call it
-/// checks the subscriber's atomic cancellation flag.
+/// requests are queued like actions), so it needs no lock of its own, and its properties skip
+/// the dynamic exclusivity checks. Right before each call it checks the subscriber's atomic
+/// cancellation flag.
 @usableFromInline
 final class SubscriptionRegistry<State> {
-  @usableFromInline var groups = SlotList<AnySelectionGroup<State>>()
-  @usableFromInline var shared: [SharingKey: AnySelectionGroup<State>] = [:]
-  @usableFromInline var changed: [AnySelectionGroup<State>] = []
-  @usableFromInline var notified: [SubscriberBox] = []
+  @usableFromInline @exclusivity(unchecked) var groups = SlotList<AnySelectionGroup<State>>()
+  @usableFromInline @exclusivity(unchecked) var shared: [SharingKey: AnySelectionGroup<State>] =
+    [:]
+  @usableFromInline @exclusivity(unchecked) var tables = SlotList<AnySelectionTable<State>>()
+  @usableFromInline @exclusivity(unchecked) var tablesByValue:
+    [ObjectIdentifier: AnySelectionTable<State>] = [:]
+  @usableFromInline @exclusivity(unchecked) var notified: [SubscriberBox] = []
 
   @usableFromInline
   init() {}
 
   /// Whether there is no subscription.
   @inlinable
-  var isEmpty: Bool { groups.isEmpty }
+  var isEmpty: Bool { groups.isEmpty && tables.isEmpty }
 
   /// The group for `selection`: the shared one for its key path, or a new one.
   @inlinable
@@ -33,6 +38,21 @@ final class SubscriptionRegistry<State> {
     return group
   }
 
+  /// The table of closure selections of `Value`, made with `make` if there is none yet.
+  @inlinable
+  func table<Value>(
+    for value: Value.Type,
+    make: () -> SelectionTable<State, Value>
+  ) -> SelectionTable<State, Value> {
+    let key = ObjectIdentifier(value)
+    if let existing = tablesByValue[key] as? SelectionTable<State, Value> { return existing }
+    let table = make()
+    table.registry = self
+    tables.append(table)
+    tablesByValue[key] = table
+    return table
+  }
+
   /// Forgets an empty group.
   @usableFromInline
   func remove(_ group: AnySelectionGroup<State>) {
@@ -40,27 +60,37 @@ final class SubscriptionRegistry<State> {
     if let key = group.sharingKey, shared[key] === group { shared[key] = nil }
   }
 
-  /// Evaluates every group against the new state and calls the subscribers that should hear
-  /// about it, in subscription order.
+  /// Forgets an empty table.
+  @usableFromInline
+  func remove(_ table: AnySelectionTable<State>) {
+    tables.remove(table)
+    for (key, value) in tablesByValue where value === table { tablesByValue[key] = nil }
+  }
+
+  /// Evaluates every group and table against the new state and calls the subscribers that
+  /// should hear about it, in subscription order.
   @inlinable
   func notify(_ state: UnsafePointer<State>) {
     for case let group? in groups.slots where group.evaluate(state) {
-      changed.append(group)
+      for case let member? in group.members.slots { notified.append(member) }
     }
-    switch changed.count {
-    case 0:
-      return
-    case 1:
-      for case let member? in changed[0].members.slots { fireUnlessCancelled(member) }
-    default:
-      for group in changed {
-        for case let member? in group.members.slots { notified.append(member) }
-      }
-      notified.sort { $0.sequence < $1.sequence }
-      for member in notified { fireUnlessCancelled(member) }
-      notified.removeAll(keepingCapacity: true)
+    for case let table? in tables.slots { table.collect(state, &notified) }
+    if notified.isEmpty { return }
+    // Each group and table lists its subscribers in order; several of them interleave.
+    if !isInSubscriptionOrder(notified) { notified.sort { $0.sequence < $1.sequence } }
+    for member in notified where !member.isCancelled { member.fire() }
+    notified.removeAll(keepingCapacity: true)
+  }
+
+  /// Whether `subscribers` are sorted by sequence number.
+  @inlinable
+  func isInSubscriptionOrder(_ subscribers: [SubscriberBox]) -> Bool {
+    var previous: UInt64 = 0
+    for subscriber in subscribers {
+      if subscriber.sequence < previous { return false }
+      previous = subscriber.sequence
     }
-    changed.removeAll(keepingCapacity: true)
+    return true
   }
 
   /// Detaches every subscriber; used when the store goes away.
@@ -72,10 +102,8 @@ final class SubscriptionRegistry<State> {
     }
     groups.removeAll()
     shared.removeAll()
-  }
-
-  @inlinable
-  func fireUnlessCancelled(_ member: SubscriberBox) {
-    if !member.isCancelled { member.fire() }
+    for case let table? in tables.slots { table.removeAll() }
+    tables.removeAll()
+    tablesByValue.removeAll()
   }
 }

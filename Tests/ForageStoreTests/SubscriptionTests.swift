@@ -234,4 +234,22 @@ import Testing
     #expect(anchor.values == Array(0...900))
     withExtendedLifetime(watcher) {}
   }
+
+  @Test func closureSubscribersKeepSubscriptionOrderWhenSlotsAreReused() {
+    let store = makeStore()
+    let order = Recorder<String>()
+    let first = store.subscribe(select: { $0.count }) { order.append("first \($0)") }
+    let second = store.subscribe(select: { $0.count * 10 }) { order.append("second \($0)") }
+    first.cancel()
+    // The third takes the slot the first left, yet it subscribed last, so it is called last.
+    let third = store.subscribe(select: { $0.count * 100 }) { order.append("third \($0)") }
+    let fourth = store.subscribe(\.count) { order.append("fourth \($0)") }
+    store.dispatch(.incremented)
+    #expect(
+      order.values == [
+        "first 0", "second 0", "third 0", "fourth 0", "second 10", "third 100", "fourth 1",
+      ]
+    )
+    withExtendedLifetime((second, third, fourth)) {}
+  }
 }

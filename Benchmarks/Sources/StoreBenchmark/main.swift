@@ -2,10 +2,15 @@
 //
 // Workload (fixed, see issue 2): the state is 64 Int counters; N subscribers, subscriber j
 // selects counter j % 64 with skip-repeats; 100 000 dispatches, dispatch i increments counter
-// i % 64. The counters are 64 stored Ints; ForageStore subscribers select them with key paths,
-// the naive store with closures, as ReSwift users do. Reported: dispatches per second for N = 0, 10, 100, 1000, the notification count
-// (checked against the exact expected count; exit 1 on a mismatch), and the time to subscribe
-// then unsubscribe 3 000 subscribers one by one.
+// i % 64. Two states hold the counters:
+// - a tuple of 64 stored Ints: ForageStore subscribers select them with key paths (read at a
+//   fixed offset), the naive store with closures, as ReSwift users do;
+// - the natural `struct AppState { var counters: [Int] }`: ForageStore subscribers select
+//   counter k with a closure `{ $0.counters[k] }` or a key path `\.counters[k]`, the naive store
+//   with the same closure.
+// Reported: dispatches per second and nanoseconds per subscriber per dispatch for N = 0, 10,
+// 100, 1000, the notification count (checked against the exact expected count; exit 1 on a
+// mismatch), and the time to subscribe then unsubscribe 3 000 subscribers one by one.
 //
 // Run: swift run -c release --package-path Benchmarks StoreBenchmark
 import ForageStore
@@ -90,9 +95,10 @@ extension Counters {
   ]
 }
 
-/// The same 64 counters in an array: key paths into it need the key-path runtime to read.
-struct ArrayCounters: Sendable {
-  var values = [Int](repeating: 0, count: counterCount)
+/// The natural state: the 64 counters in an array. Key paths into it (`\.counters[k]`) have a
+/// subscript component.
+struct AppState: Sendable {
+  var counters = [Int](repeating: 0, count: counterCount)
 }
 
 /// The benchmark's only action.
@@ -111,9 +117,9 @@ let reducer = Reducer<Counters, CounterAction> { state, action in
   }
 }
 
-let arrayReducer = Reducer<ArrayCounters, CounterAction> { state, action in
+let appReducer = Reducer<AppState, CounterAction> { state, action in
   switch action {
-  case .increment(let index): state.values[index] += 1
+  case .increment(let index): state.counters[index] += 1
   }
 }
 
@@ -229,18 +235,26 @@ func runNaive(subscribers n: Int) -> Result {
   return Result(rate: Double(dispatchCount) / seconds, notifications: tally.count)
 }
 
-/// ForageStore on the array state, with either subscript key paths (shared, but each read goes
-/// through the key-path runtime) or closure selectors (one evaluation per subscriber).
-func runForageOnArray(subscribers n: Int, keyPaths: Bool) -> Result {
-  let store = Store(initialState: ArrayCounters(), reducer: arrayReducer)
+/// How a ForageStore subscriber selects counter k of ``AppState``.
+enum Selector {
+  /// `{ $0.counters[k] }`
+  case closure
+  /// `\.counters[k]`
+  case keyPath
+}
+
+/// ForageStore on ``AppState``, with closure or key-path selections.
+func runForageOnAppState(subscribers n: Int, selector: Selector) -> Result {
+  let store = Store(initialState: AppState(), reducer: appReducer)
   let tally = Tally()
   var tokens: [SubscriptionToken] = []
   for j in 0..<n {
     let index = j % counterCount
-    if keyPaths {
-      tokens.append(store.subscribe(\.values[index]) { _ in tally.count += 1 })
-    } else {
-      tokens.append(store.subscribe(select: { $0.values[index] }) { _ in tally.count += 1 })
+    switch selector {
+    case .keyPath:
+      tokens.append(store.subscribe(\.counters[index]) { _ in tally.count += 1 })
+    case .closure:
+      tokens.append(store.subscribe(select: { $0.counters[index] }) { _ in tally.count += 1 })
     }
   }
   tally.count = 0
@@ -249,6 +263,28 @@ func runForageOnArray(subscribers n: Int, keyPaths: Bool) -> Result {
   }
   withExtendedLifetime(tokens) {}
   return Result(rate: Double(dispatchCount) / seconds, notifications: tally.count)
+}
+
+/// The naive store on ``AppState``, with closure selections.
+func runNaiveOnAppState(subscribers n: Int) -> Result {
+  let store = NaiveStore(state: AppState(), reduce: appReducer.reduce)
+  let tally = Tally()
+  var subscriptions: [NaiveStore<AppState>.Subscription] = []
+  for j in 0..<n {
+    let index = j % counterCount
+    subscriptions.append(store.subscribe(select: { $0.counters[index] }) { _ in tally.count += 1 })
+  }
+  tally.count = 0
+  let seconds = measure {
+    for i in 0..<dispatchCount { store.dispatch(.increment(i % counterCount)) }
+  }
+  withExtendedLifetime(subscriptions) {}
+  return Result(rate: Double(dispatchCount) / seconds, notifications: tally.count)
+}
+
+/// Nanoseconds per subscriber per dispatch, or "-" without subscribers.
+func nanosecondsPerSubscriber(_ result: Result, subscribers n: Int) -> String {
+  n == 0 ? "-" : formatted(1e9 / result.rate / Double(n), 1)
 }
 
 func churnForage() -> (subscribe: Double, unsubscribe: Double) {
@@ -296,9 +332,11 @@ func padded(_ text: String, _ width: Int) -> String {
 }
 
 print("StoreBenchmark: 64 counters, \(dispatchCount) dispatches, subscriber j watches j % 64")
+print("1. tuple state (64 stored Ints); ForageStore selects with key paths, naive with closures")
 print(
   padded("N", 6) + padded("ForageStore/s", 16) + padded("naive/s", 14) + padded("ratio", 9)
-    + padded("notifications", 16) + padded("expected", 12)
+    + padded("ns/sub", 9) + padded("naive ns/sub", 14) + padded("notifications", 16)
+    + padded("expected", 12)
 )
 var failed = false
 for n in subscriberCounts {
@@ -308,6 +346,8 @@ for n in subscriberCounts {
   print(
     padded(String(n), 6) + padded(formatted(forage.rate), 16) + padded(formatted(naive.rate), 14)
       + padded(formatted(forage.rate / naive.rate, 1) + "x", 9)
+      + padded(nanosecondsPerSubscriber(forage, subscribers: n), 9)
+      + padded(nanosecondsPerSubscriber(naive, subscribers: n), 14)
       + padded(String(forage.notifications), 16) + padded(String(expected), 12)
   )
   if forage.notifications != expected || naive.notifications != expected {
@@ -315,11 +355,28 @@ for n in subscriberCounts {
     failed = true
   }
 }
-print("ForageStore, N = 1000, counters in an [Int] (for comparison):")
-for (label, keyPaths) in [("\\.values[k] key paths", true), ("{ $0.values[k] } closures", false)] {
-  let result = runForageOnArray(subscribers: 1000, keyPaths: keyPaths)
-  print("  \(label): \(formatted(result.rate))/s, \(result.notifications) notifications")
-  if result.notifications != expectedNotifications(subscribers: 1000) { failed = true }
+print("2. struct AppState { var counters: [Int] }; ForageStore: closure and key-path selections")
+print(
+  padded("N", 6) + padded("closure/s", 12) + padded("key path/s", 12) + padded("naive/s", 12)
+    + padded("closure ns/sub", 16) + padded("key path ns/sub", 17) + padded("naive ns/sub", 14)
+)
+for n in subscriberCounts {
+  let closure = runForageOnAppState(subscribers: n, selector: .closure)
+  let keyPath = runForageOnAppState(subscribers: n, selector: .keyPath)
+  let naive = runNaiveOnAppState(subscribers: n)
+  print(
+    padded(String(n), 6) + padded(formatted(closure.rate), 12)
+      + padded(formatted(keyPath.rate), 12) + padded(formatted(naive.rate), 12)
+      + padded(nanosecondsPerSubscriber(closure, subscribers: n), 16)
+      + padded(nanosecondsPerSubscriber(keyPath, subscribers: n), 17)
+      + padded(nanosecondsPerSubscriber(naive, subscribers: n), 14)
+  )
+  let expected = expectedNotifications(subscribers: n)
+  for (label, result) in [("closure", closure), ("key path", keyPath), ("naive", naive)]
+  where result.notifications != expected {
+    print("  MISMATCH: \(label) \(result.notifications), expected \(expected)")
+    failed = true
+  }
 }
 let forageChurn = churnForage()
 let naiveChurn = churnNaive()
