@@ -10,7 +10,10 @@
 ///
 /// Selections made from a key path, with the default repeat rule and no other filter, are
 /// evaluated once per action for all their subscribers, so many subscribers to the same key path
-/// cost about as much as one.
+/// cost about as much as one; a key path of stored properties is read at a fixed offset, while
+/// one with a subscript or a computed property goes through the key-path runtime (about a
+/// microsecond). Closure selections of `Equatable` values with the default repeat rule are
+/// evaluated together in one tight loop, a closure call and a comparison each.
 public struct Selection<State, Value>: Sendable {
   /// Selects the value from the state.
   @usableFromInline let select: @Sendable (State) -> Value
