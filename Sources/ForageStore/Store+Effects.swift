@@ -25,7 +25,7 @@ extension Store {
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async -> Void
   ) {
-    let (record, superseded) = queue.withLock { queue in
+    let (record, superseded) = withQueue { queue in
       let key = id.map { AnyHashable($0) }
       var superseded: [Task<Void, Never>] = []
       if let key, cancelInFlight { superseded = queue.cancel(key) }
@@ -45,7 +45,7 @@ extension Store {
       await operation(send)
       self?.effectFinished(record)
     }
-    let isRunning = queue.withLock { queue in
+    let isRunning = withQueue { queue in
       // The task may already have finished: then it has left the table, and stays out of it.
       guard queue.effects[record.serial] != nil else { return false }
       queue.tasks[record.serial] = task
@@ -58,7 +58,7 @@ extension Store {
   ///
   /// - Parameter id: The cancellation id the effects were started with.
   public func cancel(id: some Hashable & Sendable) {
-    let tasks = queue.withLock { $0.cancel(AnyHashable(id)) }
+    let tasks = withQueue { $0.cancel(AnyHashable(id)) }
     for task in tasks { task.cancel() }
   }
 
@@ -68,7 +68,7 @@ extension Store {
   /// store's effects is running. Returns at once on an idle store.
   public func idle() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isIdle = queue.withLock { queue in
+      let isIdle = withQueue { queue in
         if queue.isIdle { return true }
         queue.idleWaiters.append(continuation)
         return false
@@ -79,17 +79,17 @@ extension Store {
 
   /// The number of effects that are running and not cancelled.
   package var effectsInFlight: Int {
-    queue.withLock { $0.effects.values.count { !$0.isCancelled } }
+    withQueue { $0.effects.values.count { !$0.isCancelled } }
   }
 
   /// Whether no action is queued or being processed and no effect is running.
   package var isIdle: Bool {
-    queue.withLock { $0.isIdle }
+    withQueue { $0.isIdle }
   }
 
   /// Cancels every running effect, whatever its id.
   package func cancelAllEffects() {
-    let tasks = queue.withLock { queue in
+    let tasks = withQueue { queue in
       for record in queue.effects.values { record.cancel() }
       queue.work.forEach { work in
         if case .action(_, .effect(let record)) = work { record.cancel() }
@@ -101,7 +101,7 @@ extension Store {
   }
 
   private func effectFinished(_ record: EffectRecord) {
-    let waiters = queue.withLock { queue in
+    let waiters = withQueue { queue in
       queue.effects[record.serial] = nil
       queue.tasks[record.serial] = nil
       if let key = record.id, var records = queue.effectsByID[key] {

@@ -84,7 +84,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   deinit {
-    let (running, waiters) = queue.withLock { queue in
+    let (running, waiters) = withQueue { queue in
       for record in queue.effects.values { record.cancel() }
       return (Array(queue.tasks.values), queue.idleWaiters)
     }
@@ -100,7 +100,33 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Safe to read from any thread, except from inside a reducer.
   @inlinable
   public var state: State {
-    current.withLock { $0 }
+    withState { $0 }
+  }
+
+  /// Runs `body` with the queue mutex held.
+  @inlinable
+  func withQueue<Result>(
+    _ body: (inout sending Queue) -> sending Result
+  ) -> sending Result {
+    let lock = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    return queue.withLock { queue in
+      ThreadSanitizer.acquire(lock)
+      defer { ThreadSanitizer.release(lock) }
+      return body(&queue)
+    }
+  }
+
+  /// Runs `body` with the state mutex held.
+  @inlinable
+  func withState<Result>(
+    _ body: (inout sending State) -> sending Result
+  ) -> sending Result {
+    let lock = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) + 1
+    return current.withLock { state in
+      ThreadSanitizer.acquire(lock)
+      defer { ThreadSanitizer.release(lock) }
+      return body(&state)
+    }
   }
 
   /// Dispatches an action.
@@ -202,7 +228,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Processes `action` now if the store is idle, or queues it.
   @inlinable
   func enqueue(_ action: Action, origin: Origin) {
-    let runsNow = queue.withLock { queue in
+    let runsNow = withQueue { queue in
       if case .effect(let record) = origin, record.isCancelled { return false }
       if queue.isDraining {
         queue.work.append(.action(action, origin))
@@ -219,7 +245,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// Hands `work` to the processing thread, or becomes it if the store is idle.
   @inlinable
   func submit(_ work: Work) {
-    let runsNow = queue.withLock { queue in
+    let runsNow = withQueue { queue in
       if queue.isDraining {
         queue.work.append(work)
         return false
@@ -236,7 +262,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   @inlinable
   func drain() {
     while true {
-      let (next, waiters) = queue.withLock {
+      let (next, waiters) = withQueue {
         queue -> (Work?, [CheckedContinuation<Void, Never>]) in
         if let work = queue.nextLiveWork() { return (work, []) }
         queue.isDraining = false
@@ -285,13 +311,13 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   func reduceAndNotify(_ action: Action) {
     let reduce = reducer.reduce
     if registry.isEmpty {
-      current.withLock { reduce(&$0, action) }
+      withState { reduce(&$0, action) }
       return
     }
     // Subscribers see a copy taken right after the reducer ran, so they can read the state (and
     // dispatch) without holding the mutex. The copy is released before the next action is
     // reduced, so it never forces the reducer to copy the state's storage.
-    let snapshot = current.withLock { state in
+    let snapshot = withState { state in
       reduce(&state, action)
       return state
     }
@@ -308,7 +334,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ) -> SubscriptionToken {
     // The sequence number is taken under the same lock hold as the queue position, so
     // subscription order and registration order agree even across threads.
-    let (subscriber, runsNow) = queue.withLock { queue in
+    let (subscriber, runsNow) = withQueue { queue in
       let subscriber = Subscriber(
         sequence: queue.nextSequence,
         selection: selection,
