@@ -7,7 +7,7 @@ APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev pkg-config python3
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps lint build build-release benchmarks format
+.PHONY: demo test deps test-deps lint check-dependencies build build-release benchmarks format
 
 demo: deps build-release
 	.build/release/forage --version
@@ -15,7 +15,7 @@ demo: deps build-release
 
 # The end-to-end suites block threads while the binaries they start run; they go in a run of
 # their own so the timing-sensitive async suites never wait behind them for a thread.
-test: deps test-deps lint
+test: deps test-deps lint check-dependencies
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --skip ForageCLITests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --filter ForageCLITests $(SWIFT_BUILD_FLAGS)
@@ -37,6 +37,11 @@ test-deps:
 
 lint:
 	swift format lint --strict --recursive --parallel Package.swift Sources Tests Mocks Benchmarks
+
+# Package.swift must declare exactly what each target imports (both packages).
+check-dependencies:
+	python3 .ci/check-dependencies .
+	python3 .ci/check-dependencies Benchmarks
 
 format:
 	swift format format --in-place --recursive --parallel Package.swift Sources Tests Mocks Benchmarks

@@ -13,8 +13,9 @@ let package = Package(
     .library(name: "ForageGeo", targets: ["ForageGeo"]),
     .library(name: "ForageHTTP", targets: ["ForageHTTP"]),
     .library(name: "ForagePlaces", targets: ["ForagePlaces"]),
+    .library(name: "ForageTracks", targets: ["ForageTracks"]),
     .library(name: "ForageLocation", targets: ["ForageLocation"]),
-    .library(name: "ForageApp", targets: ["ForageApp"]),
+    .library(name: "ForageFinder", targets: ["ForageFinder"]),
     .library(name: "MockPlaces", targets: ["MockPlaces"]),
     .executable(name: "forage", targets: ["forage"]),
     .executable(name: "mock-places", targets: ["mock-places"]),
@@ -52,31 +53,37 @@ let package = Package(
     ),
     .target(
       name: "ForageHTTP",
-      dependencies: ["CCurlShim", "ForageSupport"],
+      dependencies: ["CCurl", "CCurlShim", "ForageSupport"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageTracks",
+      dependencies: ["ForageGeo"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageLocation",
-      dependencies: ["ForageStore", "ForageGeo", "ForageSupport"],
+      dependencies: ["ForageStore", "ForageGeo", "ForageTracks", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
       name: "ForagePlaces",
-      dependencies: ["ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation"],
+      dependencies: ["ForageHTTP"],
       swiftSettings: strict
     ),
     .target(
-      name: "ForageApp",
+      name: "ForageFinder",
       dependencies: [
-        "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation", "ForagePlaces", "MockPlaces",
-        "ForageResources",
+        "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
       ],
       swiftSettings: strict
     ),
     .executableTarget(
       name: "forage",
       dependencies: [
-        "ForageApp", "ForageStore", "ForageGeo", "ForageLocation", "ForagePlaces", "MockPlaces",
+        "ForageFinder", "ForageStore", "ForageGeo", "ForageTracks", "ForageLocation",
+        "ForagePlaces",
+        "MockPlaces",
         "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -119,23 +126,28 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageGeoTests",
-      dependencies: ["ForageGeo", "ForageTestSupport"],
+      dependencies: ["CGEOS", "CGeodesic", "ForageGeo", "ForageTestSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ForageHTTPTests",
-      dependencies: ["ForageHTTP", "MockPlaces", "ForageTestSupport"],
+      dependencies: ["CCurl", "CCurlShim", "ForageHTTP", "MockPlaces", "ForageTestSupport"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageTracksTests",
+      dependencies: ["ForageTracks", "ForageGeo", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ForageLocationTests",
-      dependencies: ["ForageLocation", "ForageStoreTesting", "ForageTestSupport"],
+      dependencies: ["ForageLocation", "ForageTracks", "ForageStore", "ForageStoreTesting"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ForagePlacesTests",
-      dependencies: ["ForagePlaces", "MockPlaces", "ForageStoreTesting", "ForageTestSupport"],
+      dependencies: ["ForagePlaces", "ForageHTTP", "MockPlaces", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -145,9 +157,10 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "ForageAppTests",
+      name: "ForageFinderTests",
       dependencies: [
-        "ForageApp", "ForageGeo", "ForageHTTP", "ForageLocation", "ForagePlaces", "ForageResources",
+        "ForageFinder", "ForageTracks", "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation",
+        "ForagePlaces", "ForageResources",
         "ForageStoreTesting", "ForageTestSupport",
       ],
       swiftSettings: strict

@@ -30,12 +30,13 @@ let package = Package(
     ),
     .executableTarget(
       name: "TrackBenchmark",
-      dependencies: [.product(name: "ForageLocation", package: "forage")]
+      dependencies: [.product(name: "ForageTracks", package: "forage")]
     ),
     .executableTarget(
       name: "FinderBenchmark",
       dependencies: [
-        .product(name: "ForageApp", package: "forage"),
+        .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForageTracks", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]
     ),

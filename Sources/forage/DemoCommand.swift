@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForageApp
+import ForageFinder
 import ForagePlaces
 import ForageResources
 import Foundation

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForageApp
+import ForageFinder
 import ForageLocation
 import Foundation
 

@@ -1,7 +1,8 @@
 import ArgumentParser
-import ForageApp
+import ForageFinder
 import ForageLocation
 import ForagePlaces
+import ForageTracks
 import Foundation
 
 /// Runs the finder for `forage run` and `forage demo`, turning every failure into a one-line

@@ -1,4 +1,4 @@
-import ForageApp
+import ForageFinder
 import ForageGeo
 import Foundation
 

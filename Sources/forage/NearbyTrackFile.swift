@@ -1,5 +1,6 @@
 import ForageGeo
 import ForageLocation
+import ForageTracks
 import Foundation
 
 /// The track `forage nearby --along` follows: just its points, in order, read with ForageLocation.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForageApp
+import ForageFinder
 import Foundation
 
 /// `forage replay`: Re-reduce a recorded run without network and print its events.

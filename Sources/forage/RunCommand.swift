@@ -1,8 +1,9 @@
 import ArgumentParser
-import ForageApp
+import ForageFinder
 import ForageLocation
 import ForagePlaces
 import ForageResources
+import ForageTracks
 import Foundation
 import MockPlaces
 
@@ -148,7 +149,7 @@ struct RunCommand: AsyncParsableCommand {
       )
       FileHandle.standardError.write(
         Data(
-          "forage: using the in-process mock Places server at \(backend.mockServer!.url) with \(datasetURL.lastPathComponent) (\(places.places.count) places)\n"
+          "forage: using the in-process mock Places server at \(backend.baseURL) with \(datasetURL.lastPathComponent) (\(places.places.count) places)\n"
             .utf8
         )
       )

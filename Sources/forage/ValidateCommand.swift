@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageLocation
+import ForageTracks
 import Foundation
 
 /// `forage validate`: Check a track file and report its defects before replaying it.

@@ -1,4 +1,5 @@
 import ForageLocation
+import ForageTracks
 import Foundation
 
 /// The report `forage validate` prints, as a table for people or JSON for scripts.

@@ -1,3 +1,4 @@
+import ForageTracks
 import Foundation
 import Testing
 

@@ -1,8 +1,9 @@
-import ForageApp
+import ForageFinder
+import ForageTracks
 import Foundation
 import MockPlaces
 
-// FinderBenchmark: the finder end to end in-process (ForageApp's FinderRun, the mock Places
+// FinderBenchmark: the finder end to end in-process (ForageFinder's FinderRun, the mock Places
 // server on 127.0.0.1 over libcurl, NDJSON serialisation to a null sink), in virtual time.
 //
 // 1. The bundled hour-long Helsinki walk with the coverage policy and with the every-fix
@@ -83,7 +84,17 @@ func measure(
 ) async throws
   -> Measurement
 {
-  let backend = try PlacesBackend.inProcessMock(dataset: dataset, provider: .google)
+  let server = MockHTTPServer(
+    handlers: [NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero)]
+  )
+  try server.start()
+  let backend = PlacesBackend.remote(
+    baseURL: server.url,
+    provider: .google,
+    apiKey: nil,
+    clock: NetworkTime.virtual.makeClock(),
+    onRelease: { server.stop() }
+  )
   let track = try ReplayTrack.prepare(url: url)
   let run = FinderRun(
     track: track,

@@ -1,4 +1,4 @@
-import ForageLocation
+import ForageTracks
 import Foundation
 
 // TrackBenchmark: the streaming GPX and NMEA readers on generated files of 1 000 000 points and

@@ -1,3 +1,5 @@
+import ForageTracks
+
 /// What the location filter decided for one fix.
 public enum FixDecision: Sendable, Hashable {
   /// Deliver this fix (possibly coarsened for reduced accuracy).

@@ -1,4 +1,5 @@
 import ForageGeo
+import ForageTracks
 import Foundation
 
 /// The rules that decide which fixes reach the app, as CoreLocation's filtering would.

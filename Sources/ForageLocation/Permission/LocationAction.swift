@@ -1,3 +1,4 @@
+import ForageTracks
 import Foundation
 
 /// What happened to the location machinery: the app's requests and the system's reports.

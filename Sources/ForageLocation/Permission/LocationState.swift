@@ -1,3 +1,4 @@
+import ForageTracks
 import Foundation
 
 /// The permission / location-update state machine's state, in ForageStore terms.

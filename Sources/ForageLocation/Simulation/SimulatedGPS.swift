@@ -1,4 +1,5 @@
 import ForageSupport
+import ForageTracks
 import Foundation
 
 /// A location provider that replays a track's fixes on a clock, like gpsd's `gpsfake` or

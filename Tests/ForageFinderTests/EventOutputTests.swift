@@ -1,6 +1,7 @@
-import ForageApp
+import ForageFinder
 import ForageResources
 import ForageTestSupport
+import ForageTracks
 import Foundation
 import Testing
 

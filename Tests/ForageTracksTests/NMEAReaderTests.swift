@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 /// The NMEA 0183 reader: RMC/GGA pairing, talkers, checksums and the noise real logs carry.
 @Suite struct NMEAReaderTests {

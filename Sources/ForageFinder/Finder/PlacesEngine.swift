@@ -1,6 +1,7 @@
 import ForageGeo
 import ForageLocation
 import ForagePlaces
+import ForageTracks
 import Foundation
 
 /// Answers delivered fixes with the K nearest places within R: from the coverage cache when it

@@ -1,4 +1,5 @@
 import ForageLocation
+import ForageTracks
 import Foundation
 
 extension FinderAction {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 /// The GeoJSON reader: togeojson's time properties, point features, and JSON errors.
 @Suite struct GeoJSONReaderTests {

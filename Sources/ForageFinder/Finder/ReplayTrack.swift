@@ -1,4 +1,5 @@
 import ForageLocation
+import ForageTracks
 import Foundation
 
 /// A track file prepared for replay: read once end to end before anything is printed, so a

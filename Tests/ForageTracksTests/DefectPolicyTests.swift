@@ -2,7 +2,7 @@ import ForageGeo
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 /// Every defect class is reported with its line, and its policy decides what happens to the fix.
 @Suite struct DefectPolicyTests {

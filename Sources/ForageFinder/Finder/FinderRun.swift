@@ -1,6 +1,7 @@
 import ForageLocation
 import ForagePlaces
 import ForageStore
+import ForageTracks
 import Foundation
 
 /// One replay of a track through the finder's store: the simulated GPS dispatches, the location

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 /// The streaming GPX reader: structure, fields, XML syntax, and well-formedness errors.
 @Suite struct GPXReaderTests {

@@ -1,8 +1,9 @@
 import ForageLocation
+import ForageTracks
 import Foundation
 import Testing
 
-@testable import ForageApp
+@testable import ForageFinder
 
 /// Recorded actions read back as the same values, and bad recordings say where and what.
 @Suite struct RecordingTests {

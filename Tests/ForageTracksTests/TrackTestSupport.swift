@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 /// Reads a track held in a string and returns every event.
 func readEvents(

@@ -2,7 +2,7 @@ import ForageTestSupport
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 /// The readers against the shared corpus of real GPX files and receiver logs.
 ///

@@ -2,10 +2,11 @@ import ForageGeo
 import ForageHTTP
 import ForageLocation
 import ForagePlaces
+import ForageTracks
 import Foundation
 import Testing
 
-@testable import ForageApp
+@testable import ForageFinder
 
 /// The coverage policy: answers equal a fresh query's, and requests are spent only where needed.
 @Suite struct PlacesEngineTests {

@@ -1,11 +1,13 @@
 import ForageHTTP
 import ForagePlaces
 import Foundation
-import MockPlaces
 
-/// Where a run's places come from: a Places-style API over libcurl, either a server the user
-/// names or the mock server started in-process on 127.0.0.1 with a GeoJSON dataset.
-public final class PlacesBackend: @unchecked Sendable {
+/// Where a run's places come from: a Places-style API over libcurl at a base URL, with a count
+/// of the requests sent.
+///
+/// The library never starts a server: the caller names the API (a real one, or a mock it started
+/// itself, as `forage` does with the mock in `Mocks/`) and may hand over what to release with it.
+public final class PlacesBackend: Sendable {
   /// The wire formats the finder speaks.
   public enum ProviderName: String, Sendable, CaseIterable {
     /// Google Places Nearby Search (legacy), `GET /maps/api/place/nearbysearch/json`.
@@ -25,21 +27,24 @@ public final class PlacesBackend: @unchecked Sendable {
 
   /// The provider the places middleware asks.
   public let provider: any PlacesProvider
-  /// The in-process mock server, when the run started one.
-  public let mockServer: MockHTTPServer?
+  /// The API's scheme, host and optional path prefix.
+  public let baseURL: URL
   private let counter: CountingTransport
+  private let onRelease: (@Sendable () -> Void)?
 
   private init(
     provider: any PlacesProvider,
+    baseURL: URL,
     counter: CountingTransport,
-    mockServer: MockHTTPServer?
+    onRelease: (@Sendable () -> Void)?
   ) {
     self.provider = provider
+    self.baseURL = baseURL
     self.counter = counter
-    self.mockServer = mockServer
+    self.onRelease = onRelease
   }
 
-  deinit { mockServer?.stop() }
+  deinit { onRelease?() }
 
   /// How many HTTP requests the provider has sent, retries and pages included.
   public var requestCount: Int { counter.count }
@@ -51,11 +56,14 @@ public final class PlacesBackend: @unchecked Sendable {
   ///   - provider: The wire format.
   ///   - apiKey: The key, never printed; `nil` sends none.
   ///   - clock: The clock retries and page-token waits run on.
+  ///   - onRelease: Called once when the backend is released: for example, stopping a server
+  ///     the caller started for it.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,
     apiKey: PlacesAPIKey?,
-    clock: PlacesClock = .live
+    clock: PlacesClock = .live,
+    onRelease: (@Sendable () -> Void)? = nil
   ) -> PlacesBackend {
     let counter = CountingTransport(HTTPClient())
     return PlacesBackend(
@@ -66,45 +74,9 @@ public final class PlacesBackend: @unchecked Sendable {
         transport: counter,
         clock: clock
       ),
+      baseURL: baseURL,
       counter: counter,
-      mockServer: nil
-    )
-  }
-
-  /// Starts the mock Places server in-process on 127.0.0.1 (a kernel-chosen port) with a
-  /// dataset, and talks to it.
-  ///
-  /// - Parameters:
-  ///   - dataset: The places to serve.
-  ///   - provider: The wire format.
-  ///   - faults: Fault rules for the mock, for tests and benchmarks.
-  ///   - clock: The clock retries run on; virtual by default, as the mock's faults are counted.
-  /// - Throws: ``MockServerError`` when the server cannot start.
-  public static func inProcessMock(
-    dataset: PlacesDataset,
-    provider: ProviderName,
-    faults: [FaultRule] = [],
-    clock: PlacesClock = NetworkTime.virtual.makeClock()
-  ) throws -> PlacesBackend {
-    let server = MockHTTPServer(
-      handlers: [
-        NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero),
-        PlacesNewHandler(dataset: dataset),
-      ],
-      faults: faults
-    )
-    try server.start()
-    let counter = CountingTransport(HTTPClient())
-    return PlacesBackend(
-      provider: makeProvider(
-        provider,
-        baseURL: server.url,
-        apiKey: nil,
-        transport: counter,
-        clock: clock
-      ),
-      counter: counter,
-      mockServer: server
+      onRelease: onRelease
     )
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 /// The CSV reader: header-driven columns, aliases, time forms and bad rows.
 @Suite struct CSVReaderTests {

@@ -2,7 +2,7 @@ import ForageGeo
 
 extension Geodesic {
   /// The geodesic distance in metres between two fixes.
-  static func distance(_ from: Fix, _ to: Fix) -> Double {
+  public static func distance(_ from: Fix, _ to: Fix) -> Double {
     distance(
       latitude1: from.latitude,
       longitude1: from.longitude,

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageTracks
 
 /// Choosing a format from the extension or the content, and the low-level parsers under the readers.
 @Suite struct TrackFormatTests {

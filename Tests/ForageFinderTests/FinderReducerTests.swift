@@ -1,10 +1,11 @@
 import ForageLocation
 import ForageStore
 import ForageStoreTesting
+import ForageTracks
 import Foundation
 import Testing
 
-@testable import ForageApp
+@testable import ForageFinder
 
 /// The finder's reducer: events, totals, late answers and `--changes-only`, through a test store.
 @Suite struct FinderReducerTests {
