@@ -54,6 +54,11 @@ public struct EarthCentredPoint: Equatable, Sendable {
   /// of radius ρ and equal length, so s ≤ 2ρ·asin(c / 2ρ). A relative and absolute slack cover
   /// rounding in the Cartesian coordinates and in the geodesic solver.
   ///
+  /// Relative to the chord the slack is ε(c) = U(c)/c − 1 = c²/(24ρ²) + O(c⁴/ρ⁴): 2.6 × 10⁻¹⁰ at
+  /// 500 m, 2.6 × 10⁻⁶ at 50 km (GeodesicTests checks s ≤ c(1 + 3 × 10⁻⁶) on every pair of 1 m
+  /// or more in the Karney oracle). So c ≤ s ≤ U(c) brackets a 500 m geodesic to 1.13 µm:
+  /// 0.13 µm of curvature and the 1 µm rounding slack.
+  ///
   /// - Parameter chord: The straight-line distance in metres, below 2ρ.
   /// - Returns: A distance the geodesic certainly does not exceed.
   public static func geodesicUpperBound(chord: Double) -> Double {
