@@ -6,7 +6,7 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
 let package = Package(
   name: "forage",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .library(name: "ForageStore", targets: ["ForageStore"]),
     .library(name: "ForageStoreTesting", targets: ["ForageStoreTesting"]),
@@ -68,13 +68,14 @@ let package = Package(
     ),
     .target(
       name: "ForagePlaces",
-      dependencies: ["ForageHTTP"],
+      dependencies: ["ForageHTTP", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageFinder",
       dependencies: [
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
+        "ForageSupport",
       ],
       swiftSettings: strict
     ),
@@ -101,7 +102,7 @@ let package = Package(
     // MARK: Mock Places server (top-level Mocks/ per the product card)
     .target(
       name: "MockPlaces",
-      dependencies: ["ForageGeo", "ForageSupport"],
+      dependencies: ["ForageGeo", "ForageHTTP", "ForageSupport"],
       path: "Mocks/Sources/MockPlaces",
       swiftSettings: strict
     ),
@@ -132,7 +133,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageHTTPTests",
-      dependencies: ["CCurl", "CCurlShim", "ForageHTTP", "MockPlaces", "ForageTestSupport"],
+      dependencies: [
+        "CCurl", "CCurlShim", "ForageHTTP", "ForageSupport", "MockPlaces", "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -142,17 +145,23 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageLocationTests",
-      dependencies: ["ForageLocation", "ForageTracks", "ForageStore", "ForageStoreTesting"],
+      dependencies: [
+        "ForageLocation", "ForageTracks", "ForageStore", "ForageStoreTesting", "ForageSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ForagePlacesTests",
-      dependencies: ["ForagePlaces", "ForageHTTP", "MockPlaces", "ForageTestSupport"],
+      dependencies: [
+        "ForagePlaces", "ForageHTTP", "ForageSupport", "MockPlaces", "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "MockPlacesTests",
-      dependencies: ["MockPlaces", "ForageGeo", "ForageHTTP", "ForageTestSupport"],
+      dependencies: [
+        "MockPlaces", "ForageGeo", "ForageHTTP", "ForageSupport", "ForageTestSupport",
+      ],
       path: "Mocks/Tests/MockPlacesTests",
       swiftSettings: strict
     ),

@@ -8,7 +8,7 @@ import PackageDescription
 /// compares against in the same run.
 let package = Package(
   name: "forage-benchmarks",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   dependencies: [
     .package(name: "forage", path: "..")
   ],

@@ -49,6 +49,11 @@ public enum Redaction {
     secretHeaderNames.contains(name.lowercased())
   }
 
+  /// Whether a query parameter name carries a credential.
+  public static func isSecretQueryName(_ name: String) -> Bool {
+    secretQueryNames.contains(name.lowercased())
+  }
+
   private static func alternatives(_ names: Set<String>) -> String {
     names.sorted { $0.count > $1.count }
       .map { NSRegularExpression.escapedPattern(for: $0) }

@@ -1,4 +1,5 @@
 import ForageSupport
+import Synchronization
 
 /// The fault rules a running server applies, changeable while it serves.
 ///
@@ -19,11 +20,11 @@ public final class FaultSchedule: Sendable {
     var random: SplitMix64
   }
 
-  private let entries: Locked<[Entry]>
+  private let entries: Mutex<[Entry]>
 
   /// Creates a schedule holding `rules` in order.
   public init(_ rules: [FaultRule] = []) {
-    entries = Locked([])
+    entries = Mutex([])
     for rule in rules { add(rule) }
   }
 

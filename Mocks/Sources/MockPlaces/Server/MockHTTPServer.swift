@@ -1,5 +1,5 @@
-import ForageSupport
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -51,8 +51,8 @@ public final class MockHTTPServer: Sendable {
   }
 
   private let requestedPort: UInt16
-  private let state = Locked(State())
-  private let isStopping = Locked(false)
+  private let state = Mutex(State())
+  private let isStopping = Mutex(false)
   private let stopSignal = NSCondition()
   private let threads = DispatchGroup()
 

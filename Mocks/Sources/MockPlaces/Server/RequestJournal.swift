@@ -1,5 +1,6 @@
-import ForageSupport
+import ForageHTTP
 import Foundation
+import Synchronization
 
 /// Every non-admin request the mock server received, in order, with credentials redacted.
 ///
@@ -14,7 +15,7 @@ public final class RequestJournal: Sendable {
     var expired: Set<Int> = []
   }
 
-  private let state = Locked(State())
+  private let state = Mutex(State())
 
   /// Creates an empty journal.
   public init() {}
@@ -64,12 +65,15 @@ public final class RequestJournal: Sendable {
         method: request.method,
         path: request.path,
         query: request.query.map {
-          .init(name: $0.name, value: JournalRedaction.queryValue(name: $0.name, value: $0.value))
+          .init(
+            name: $0.name,
+            value: Redaction.isSecretQueryName($0.name) ? Redaction.placeholder : $0.value
+          )
         },
-        headers: request.headers.map {
-          .init(name: $0.name, value: JournalRedaction.headerValue(name: $0.name, value: $0.value))
+        headers: Redaction.redact(headers: request.headers).map {
+          .init(name: $0.name, value: $0.value)
         },
-        body: JournalRedaction.text(String(decoding: request.body, as: UTF8.self)),
+        body: Redaction.redact(String(decoding: request.body, as: UTF8.self)),
         connection: connection,
         fault: fault?.description
       )

@@ -1,19 +1,18 @@
+import ForageHTTP
 import Foundation
 import Testing
 
-@testable import ForagePlaces
-
-@Suite struct QueryEncodingTests {
+@Suite struct QueryStringTests {
   @Test func encodesEverythingButUnreservedCharacters() {
-    #expect(QueryEncoding.encode("AZaz09-._~") == "AZaz09-._~")
-    #expect(QueryEncoding.encode("fish & chips") == "fish%20%26%20chips")
-    #expect(QueryEncoding.encode("c++=1#2%3,4/5?") == "c%2B%2B%3D1%232%253%2C4%2F5%3F")
-    #expect(QueryEncoding.encode("Café 北京 🍕") == "Caf%C3%A9%20%E5%8C%97%E4%BA%AC%20%F0%9F%8D%95")
+    #expect(QueryString.encode("AZaz09-._~") == "AZaz09-._~")
+    #expect(QueryString.encode("fish & chips") == "fish%20%26%20chips")
+    #expect(QueryString.encode("c++=1#2%3,4/5?") == "c%2B%2B%3D1%232%253%2C4%2F5%3F")
+    #expect(QueryString.encode("Café 北京 🍕") == "Caf%C3%A9%20%E5%8C%97%E4%BA%AC%20%F0%9F%8D%95")
   }
 
   @Test(arguments: ["fish & chips", "a+b", "100% vegan", "Café Ekberg", "北京烤鸭", "🍕=🍺&x", " lead"])
   func roundTripsThroughAStandardDecoder(_ text: String) throws {
-    let query = QueryEncoding.query([("keyword", text), ("type", "cafe")])
+    let query = QueryString.query([("keyword", text), ("type", "cafe")])
     let components = try #require(URLComponents(string: "http://h/p?" + query))
     #expect(components.queryItems?.first { $0.name == "keyword" }?.value == text)
     #expect(components.queryItems?.count == 2)
