@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForageStore
 import Foundation
+import Synchronization
 
 /// `forage store-demo`: a small tour of the ForageStore library.
 ///
@@ -77,17 +78,20 @@ enum StoreTour {
 
   /// A stand-in for the network that answers every pending request when told to, so the tour
   /// shows cancellation the same way on every run.
-  final class Network: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isAnswering = false
-    private var pending: [CheckedContinuation<Void, Never>] = []
+  final class Network: Sendable {
+    private struct State {
+      var isAnswering = false
+      var pending: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
 
     /// Waits until ``answer()`` has been called.
     func response() async {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let now = lock.withLock {
-          if isAnswering { return true }
-          pending.append(continuation)
+        let now = state.withLock { state in
+          if state.isAnswering { return true }
+          state.pending.append(continuation)
           return false
         }
         if now { continuation.resume() }
@@ -96,10 +100,10 @@ enum StoreTour {
 
     /// Answers every request, now and later.
     func answer() {
-      let waiting = lock.withLock {
-        isAnswering = true
-        defer { pending.removeAll() }
-        return pending
+      let waiting = state.withLock { state in
+        state.isAnswering = true
+        defer { state.pending.removeAll() }
+        return state.pending
       }
       for continuation in waiting { continuation.resume() }
     }

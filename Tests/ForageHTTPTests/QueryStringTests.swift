@@ -17,4 +17,18 @@ import Testing
     #expect(components.queryItems?.first { $0.name == "keyword" }?.value == text)
     #expect(components.queryItems?.count == 2)
   }
+
+  @Test(arguments: ["fish & chips", "a+b", "100% vegan", "Café Ekberg", "北京烤鸭", "🍕=🍺&x", " lead"])
+  func decodesWhatItEncodes(_ text: String) {
+    let pairs = QueryString.decode(Substring(QueryString.query([("keyword", text), ("k", "")])))
+    #expect(pairs.map(\.name) == ["keyword", "k"])
+    #expect(pairs.map(\.value) == [text, ""])
+  }
+
+  @Test func decodesPlusAsASpaceOnlyInQueriesAndKeepsMalformedEscapes() {
+    let pairs = QueryString.decode("a=x+y&flag&b=%E5%8C%97%zz")
+    #expect(pairs.map(\.name) == ["a", "flag", "b"])
+    #expect(pairs.map(\.value) == ["x y", "", "北%zz"])
+    #expect(QueryString.percentDecode("/a+b%20c", plusIsSpace: false) == "/a+b c")
+  }
 }
