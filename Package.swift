@@ -69,13 +69,14 @@ let package = Package(
     ),
     .target(
       name: "ForagePlaces",
-      dependencies: ["ForageHTTP"],
+      dependencies: ["ForageHTTP", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageFinder",
       dependencies: [
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
+        "ForageSupport",
       ],
       swiftSettings: strict
     ),
@@ -111,7 +112,7 @@ let package = Package(
     // MARK: Mock Places server (top-level Mocks/ per the product card)
     .target(
       name: "MockPlaces",
-      dependencies: ["ForageGeo", "ForageSupport"],
+      dependencies: ["ForageGeo", "ForageHTTP", "ForageSupport"],
       path: "Mocks/Sources/MockPlaces",
       swiftSettings: strict
     ),
@@ -147,7 +148,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageHTTPTests",
-      dependencies: ["CCurl", "CCurlShim", "ForageHTTP", "MockPlaces", "ForageTestSupport"],
+      dependencies: [
+        "CCurl", "CCurlShim", "ForageHTTP", "ForageSupport", "MockPlaces", "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -157,17 +160,23 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageLocationTests",
-      dependencies: ["ForageLocation", "ForageTracks", "ForageStore", "ForageStoreTesting"],
+      dependencies: [
+        "ForageLocation", "ForageTracks", "ForageStore", "ForageStoreTesting", "ForageSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ForagePlacesTests",
-      dependencies: ["ForagePlaces", "ForageHTTP", "MockPlaces", "ForageTestSupport"],
+      dependencies: [
+        "ForagePlaces", "ForageHTTP", "ForageSupport", "MockPlaces", "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "MockPlacesTests",
-      dependencies: ["MockPlaces", "ForageGeo", "ForageHTTP", "ForageTestSupport"],
+      dependencies: [
+        "MockPlaces", "ForageGeo", "ForageHTTP", "ForageSupport", "ForageTestSupport",
+      ],
       path: "Mocks/Tests/MockPlacesTests",
       swiftSettings: strict
     ),

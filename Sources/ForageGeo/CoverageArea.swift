@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The union of the disks a places search has fully covered, answering "is this disk known?".
 ///
@@ -24,20 +25,24 @@ import Foundation
 ///
 /// Safe to share between threads: all GEOS state is private and used under a lock, with the
 /// area's own ``GEOSContext``.
-public final class CoverageArea: @unchecked Sendable {
+public final class CoverageArea: Sendable {
   /// Chords per quarter circle for the polygons standing for disks.
   public static let quadrantSegments = 8
 
-  private let lock = NSLock()
-  private let context: GEOSContext
-  private var tiles: [CoverageTileKey: CoverageTile] = [:]
-  private var disks = 0
+  /// Everything GEOS touches, used only under the lock.
+  fileprivate struct State {
+    let context: GEOSContext
+    var tiles: [CoverageTileKey: CoverageTile] = [:]
+    var disks = 0
+  }
+
+  private let state: Mutex<State>
 
   /// Creates an empty coverage area.
   ///
   /// - Throws: ``GEOSError`` when GEOS cannot create a context.
   public init() throws(GEOSError) {
-    context = try GEOSContext()
+    state = Mutex(State(context: try GEOSContext()))
   }
 
   /// Records that every point within `radius` metres of `centre` is known.
@@ -45,8 +50,41 @@ public final class CoverageArea: @unchecked Sendable {
   /// - Throws: ``GEOSError`` if GEOS fails (it should not for valid input).
   public func add(_ centre: Coordinate, radius: Double) throws(GEOSError) {
     guard radius > 0, radius.isFinite else { return }
-    lock.lock()
-    defer { lock.unlock() }
+    try state.withLock { state throws(GEOSError) in
+      try state.add(centre, radius: radius)
+    }
+  }
+
+  /// Whether every point within `radius` metres of `centre` is known. Never true when not.
+  ///
+  /// - Throws: ``GEOSError`` if GEOS fails (it should not for valid input).
+  public func covers(_ centre: Coordinate, radius: Double) throws(GEOSError) -> Bool {
+    guard radius >= 0, radius.isFinite else { return false }
+    return try state.withLock { state throws(GEOSError) in
+      try state.covers(centre, radius: radius)
+    }
+  }
+
+  /// Figures that show what the area costs to keep.
+  public var statistics: CoverageStatistics {
+    state.withLock { state in
+      var vertices = 0
+      for tile in state.tiles.values where !tile.isFull {
+        vertices += (try? tile.coverage?.coordinateCount) ?? 0
+      }
+      return CoverageStatistics(
+        disks: state.disks,
+        tiles: state.tiles.count,
+        fullTiles: state.tiles.values.filter(\.isFull).count,
+        vertices: vertices
+      )
+    }
+  }
+}
+
+extension CoverageArea.State {
+  /// Adds a disk; see ``CoverageArea/add(_:radius:)``.
+  mutating func add(_ centre: Coordinate, radius: Double) throws(GEOSError) {
     disks += 1
     for key in CoverageTileKey.keys(touching: centre, radius: radius) {
       let tile: CoverageTile
@@ -62,7 +100,7 @@ public final class CoverageArea: @unchecked Sendable {
       let known = radius * LocalProjection.planarLowerBoundFactor(reach: reach) - 1e-3
       guard known > 0, tile.distanceToBox(planarCentre) < known else { continue }
       let disk = try Geometry.point(planarCentre, in: context)
-        .buffer(known, quadrantSegments: Self.quadrantSegments, fit: .inscribed)
+        .buffer(known, quadrantSegments: CoverageArea.quadrantSegments, fit: .inscribed)
       let piece =
         tile.boxContains(planarCentre, radius: known) ? disk : try disk.intersection(tile.box)
       var merged = piece
@@ -77,13 +115,8 @@ public final class CoverageArea: @unchecked Sendable {
     }
   }
 
-  /// Whether every point within `radius` metres of `centre` is known. Never true when not.
-  ///
-  /// - Throws: ``GEOSError`` if GEOS fails (it should not for valid input).
-  public func covers(_ centre: Coordinate, radius: Double) throws(GEOSError) -> Bool {
-    guard radius >= 0, radius.isFinite else { return false }
-    lock.lock()
-    defer { lock.unlock() }
+  /// Whether a disk is known; see ``CoverageArea/covers(_:radius:)``.
+  func covers(_ centre: Coordinate, radius: Double) throws(GEOSError) -> Bool {
     let needed = radius + 1e-3
     for key in CoverageTileKey.keys(touching: centre, radius: radius) {
       guard let tile = tiles[key] else {
@@ -104,29 +137,13 @@ public final class CoverageArea: @unchecked Sendable {
         tile.prepared = prepared
       }
       let disk = try Geometry.point(planarCentre, in: context)
-        .buffer(needed, quadrantSegments: Self.quadrantSegments, fit: .circumscribed)
+        .buffer(needed, quadrantSegments: CoverageArea.quadrantSegments, fit: .circumscribed)
       let piece =
         tile.boxContains(planarCentre, radius: needed * 1.01)
         ? disk : try disk.intersection(tile.box)
       if try !prepared.covers(piece) { return false }
     }
     return true
-  }
-
-  /// Figures that show what the area costs to keep.
-  public var statistics: CoverageStatistics {
-    lock.lock()
-    defer { lock.unlock() }
-    var vertices = 0
-    for tile in tiles.values where !tile.isFull {
-      vertices += (try? tile.coverage?.coordinateCount) ?? 0
-    }
-    return CoverageStatistics(
-      disks: disks,
-      tiles: tiles.count,
-      fullTiles: tiles.values.filter(\.isFull).count,
-      vertices: vertices
-    )
   }
 }
 

@@ -1,7 +1,7 @@
 import CCurl
 import CCurlShim
-import ForageSupport
 import Foundation
+import Synchronization
 
 /// One libcurl multi handle driven by one dedicated thread.
 ///
@@ -17,7 +17,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   private let multi: UnsafeMutableRawPointer
   private let configuration: HTTPClient.Configuration
-  private let commands = Locked<[Command]>([])
+  private let commands = Mutex<[Command]>([])
   // Touched only on the loop thread:
   private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
   private var idle: [UnsafeMutableRawPointer] = []

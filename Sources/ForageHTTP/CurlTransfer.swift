@@ -1,7 +1,7 @@
 import CCurl
 import CCurlShim
-import ForageSupport
 import Foundation
+import Synchronization
 
 /// One request in flight: what libcurl's callbacks write into, and the continuation to resume.
 ///
@@ -13,7 +13,7 @@ final class CurlTransfer: @unchecked Sendable {
   /// The body cap in bytes.
   let maxResponseBytes: Int
   /// Set by the cancellation handler; checked when the loop picks the transfer up.
-  let cancelRequested = Locked(false)
+  let cancelRequested = Mutex(false)
 
   /// The continuation awaiting the outcome; resumed exactly once by ``complete(_:)``.
   var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?

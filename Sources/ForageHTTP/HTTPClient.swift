@@ -50,12 +50,15 @@ public final class HTTPClient: HTTPTransport {
   /// - Parameters:
   ///   - request: The request.
   ///   - policy: Which failures to retry and how long to wait.
-  ///   - clock: The clock backoff sleeps on. Defaults to the live clock.
+  ///   - clock: The clock backoff sleeps on. Defaults to the continuous clock.
+  ///   - date: The current wall-clock date, to read `Retry-After` dates. Defaults to the
+  ///     system's.
   public func send(
     _ request: HTTPRequest,
     retry policy: RetryPolicy,
-    clock: RetryClock = .live
+    clock: any Clock<Duration> = ContinuousClock(),
+    date: @escaping @Sendable () -> Date = { Date() }
   ) async throws(HTTPError) -> HTTPResponse {
-    try await RetryingTransport(self, policy: policy, clock: clock).send(request)
+    try await RetryingTransport(self, policy: policy, clock: clock, date: date).send(request)
   }
 }

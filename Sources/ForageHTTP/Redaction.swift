@@ -33,6 +33,8 @@ public enum Redaction {
   public static func redact(_ text: String) -> String {
     var output = redactQueryValues(in: text)
     output = redactHeaderValues(in: output)
+    // The regex is the costly part; most texts (an empty request body) cannot match it.
+    guard output.contains("AIza") else { return output }
     output = output.replacing(#/AIza[0-9A-Za-z_\-]{35}/#) { _ in placeholder }
     return output
   }
@@ -47,6 +49,11 @@ public enum Redaction {
   /// Whether a header name carries a credential.
   public static func isSecretHeader(_ name: String) -> Bool {
     secretHeaderNames.contains(name.lowercased())
+  }
+
+  /// Whether a query parameter name carries a credential.
+  public static func isSecretQueryName(_ name: String) -> Bool {
+    secretQueryNames.contains(name.lowercased())
   }
 
   private static func alternatives(_ names: Set<String>) -> String {

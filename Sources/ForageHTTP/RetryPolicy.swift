@@ -1,17 +1,23 @@
-/// When and how long to wait before sending a request again, as a value.
+import Foundation
+
+/// When and how long to wait before trying a request again, as a value: the one retry policy of
+/// every layer that talks to a server.
 ///
-/// A response or failure is retried when its status is in ``retryableStatuses`` or its error
-/// kind in ``retryableErrors``, fewer than ``maxAttempts`` attempts were made, and the wait
-/// still ends within ``budget`` (measured from the first attempt on the injected clock).
+/// The caller says what a failed attempt means (``Verdict``): final, or worth another attempt,
+/// perhaps after a wait the server asked for (`Retry-After`). The HTTP layer judges statuses and
+/// transport failures (``retryableStatuses``, ``retryableErrors``, see ``RetryingTransport``);
+/// the places layer judges its own errors, including those that come in HTTP 200 bodies.
 ///
-/// The wait is `Retry-After` when the response carries one (if ``honorsRetryAfter``; a value
-/// beyond ``maxRetryAfter`` or the budget ends the retries), otherwise exponential backoff
-/// `min(maxDelay, baseDelay × 2^retry)` with ``Jitter`` drawn from a generator seeded by
-/// ``seed``, so a run is repeatable.
-public struct RetryPolicy: Sendable, Equatable {
+/// An attempt is retried when fewer than ``maxAttempts`` were made and the wait still ends
+/// within ``budget`` (measured from the first attempt on the injected clock). The wait is the
+/// exponential backoff `min(maxDelay, baseDelay × multiplier^retry)` with ``Jitter`` drawn from a
+/// generator seeded by ``seed`` (so a run is repeatable), or the server's wait when that is
+/// longer and ``honorsRetryAfter``. A server wait beyond ``maxRetryAfter`` ends the retries or
+/// is cut to it, as ``longRetryAfter`` says.
+public struct RetryPolicy: Sendable, Hashable {
   /// How backoff delays are randomised.
-  public enum Jitter: Sendable, Equatable {
-    /// Exactly the exponential delay.
+  public enum Jitter: Sendable, Hashable {
+    /// Exactly the exponential delay: deterministic.
     case none
     /// Uniform in `0...delay` ("full jitter").
     case full
@@ -19,33 +25,56 @@ public struct RetryPolicy: Sendable, Equatable {
     case decorrelated
   }
 
-  /// Attempts in all, the first included (1 means never retry).
-  public var maxAttempts: Int
-  /// The longest time from the first attempt to the start of the last one.
-  public var budget: Duration
+  /// What a failed attempt means, as the caller judges it.
+  public enum Verdict: Sendable, Hashable {
+    /// Trying again cannot help.
+    case final
+    /// Trying again may succeed; `serverWait` is how long the server asked to wait, if it said.
+    case retryable(serverWait: Duration?)
+  }
+
+  /// What to do when a server asks for a longer wait than ``maxRetryAfter``.
+  public enum LongRetryAfter: Sendable, Hashable {
+    /// Stop retrying: the server will not be ready soon enough.
+    case giveUp
+    /// Wait ``maxRetryAfter`` and try again.
+    case waitTheMaximum
+  }
+
+  /// Attempts in all, the first included (1 means never retry; never less than 1).
+  public var maxAttempts: Int {
+    didSet { maxAttempts = max(1, maxAttempts) }
+  }
+  /// The longest time from the first attempt to the start of the last one; `nil` for no limit.
+  public var budget: Duration?
   /// The first backoff delay before jitter.
   public var baseDelay: Duration
+  /// The factor each further backoff delay grows by.
+  public var multiplier: Double
   /// The longest backoff delay.
   public var maxDelay: Duration
   /// How delays are randomised.
   public var jitter: Jitter
   /// The seed of the jitter generator.
   public var seed: UInt64
-  /// Statuses worth another attempt.
+  /// Statuses worth another attempt, for callers that judge HTTP responses.
   public var retryableStatuses: Set<Int>
-  /// Transport failures worth another attempt.
+  /// Transport failures worth another attempt, for callers that judge HTTP failures.
   public var retryableErrors: Set<HTTPError.Kind>
-  /// Whether to wait as long as a `Retry-After` header says.
+  /// Whether to wait at least as long as the server asks (`Retry-After`).
   public var honorsRetryAfter: Bool
-  /// The longest `Retry-After` honoured; a longer one ends the retries.
+  /// The longest server wait honoured as asked.
   public var maxRetryAfter: Duration
+  /// What a longer server wait does.
+  public var longRetryAfter: LongRetryAfter
 
-  /// Creates a policy; the defaults suit a read-only search API.
+  /// Creates a policy; the defaults suit a read-only search API over plain HTTP.
   ///
   /// - Parameters:
   ///   - maxAttempts: Defaults to 4.
   ///   - budget: Defaults to 30 seconds.
   ///   - baseDelay: Defaults to 200 ms.
+  ///   - multiplier: Defaults to 2.
   ///   - maxDelay: Defaults to 5 seconds.
   ///   - jitter: Defaults to ``Jitter/full``.
   ///   - seed: Defaults to 1.
@@ -53,21 +82,25 @@ public struct RetryPolicy: Sendable, Equatable {
   ///   - retryableErrors: Defaults to ``defaultRetryableErrors``.
   ///   - honorsRetryAfter: Defaults to `true`.
   ///   - maxRetryAfter: Defaults to 60 seconds.
+  ///   - longRetryAfter: Defaults to ``LongRetryAfter/giveUp``.
   public init(
     maxAttempts: Int = 4,
-    budget: Duration = .seconds(30),
+    budget: Duration? = .seconds(30),
     baseDelay: Duration = .milliseconds(200),
+    multiplier: Double = 2,
     maxDelay: Duration = .seconds(5),
     jitter: Jitter = .full,
     seed: UInt64 = 1,
     retryableStatuses: Set<Int> = RetryPolicy.defaultRetryableStatuses,
     retryableErrors: Set<HTTPError.Kind> = RetryPolicy.defaultRetryableErrors,
     honorsRetryAfter: Bool = true,
-    maxRetryAfter: Duration = .seconds(60)
+    maxRetryAfter: Duration = .seconds(60),
+    longRetryAfter: LongRetryAfter = .giveUp
   ) {
-    self.maxAttempts = maxAttempts
+    self.maxAttempts = max(1, maxAttempts)
     self.budget = budget
     self.baseDelay = baseDelay
+    self.multiplier = multiplier
     self.maxDelay = maxDelay
     self.jitter = jitter
     self.seed = seed
@@ -75,6 +108,7 @@ public struct RetryPolicy: Sendable, Equatable {
     self.retryableErrors = retryableErrors
     self.honorsRetryAfter = honorsRetryAfter
     self.maxRetryAfter = maxRetryAfter
+    self.longRetryAfter = longRetryAfter
   }
 
   /// 429 Too Many Requests and the gateway errors 502, 503, 504. 500 is left out: it usually
@@ -90,12 +124,47 @@ public struct RetryPolicy: Sendable, Equatable {
   /// A policy that never retries.
   public static let never = RetryPolicy(maxAttempts: 1)
 
-  /// Whether an outcome is worth another attempt, attempts and budget aside.
-  public func isRetryable(_ outcome: Result<HTTPResponse, HTTPError>) -> Bool {
+  /// How an HTTP outcome is judged: a status in ``retryableStatuses`` (with its `Retry-After`)
+  /// or a failure in ``retryableErrors`` is retryable.
+  ///
+  /// - Parameters:
+  ///   - outcome: The response or the transport failure.
+  ///   - now: The current date, to read a `Retry-After` HTTP-date against.
+  public func verdict(
+    for outcome: Result<HTTPResponse, HTTPError>,
+    now: Date
+  ) -> Verdict {
     switch outcome {
-    case .success(let response): return retryableStatuses.contains(response.status)
-    case .failure(let error): return retryableErrors.contains(error.kind)
+    case .success(let response):
+      guard retryableStatuses.contains(response.status) else { return .final }
+      return .retryable(serverWait: response.retryAfter(now: now))
+    case .failure(let error):
+      return retryableErrors.contains(error.kind) ? .retryable(serverWait: nil) : .final
     }
+  }
+
+  /// The wait before retry number `retry` (0 for the first retry), attempts and budget aside.
+  ///
+  /// - Parameters:
+  ///   - retry: How many retries came before this one.
+  ///   - serverWait: How long the server asked to wait, if it said.
+  ///   - previous: The previous wait (for decorrelated jitter), or `nil` on the first retry.
+  ///   - random: The generator jitter draws from.
+  /// - Returns: The wait, or `nil` when the server asks for longer than ``maxRetryAfter`` and
+  ///   ``longRetryAfter`` is ``LongRetryAfter/giveUp``.
+  public func delay(
+    beforeRetry retry: Int,
+    serverWait: Duration?,
+    previous: Duration?,
+    using random: inout some RandomNumberGenerator
+  ) -> Duration? {
+    let wait = backoff(retry: retry, previous: previous, using: &random)
+    guard honorsRetryAfter, var asked = serverWait else { return wait }
+    if asked > maxRetryAfter {
+      guard longRetryAfter == .waitTheMaximum else { return nil }
+      asked = maxRetryAfter
+    }
+    return max(wait, asked)
   }
 
   /// The backoff before retry number `retry` (0 for the first retry), jitter applied.
@@ -111,7 +180,8 @@ public struct RetryPolicy: Sendable, Equatable {
   ) -> Duration {
     let cap = maxDelay.seconds
     let base = baseDelay.seconds
-    let exponential = min(cap, base * pow2(retry))
+    let growth = pow(multiplier, Double(max(0, retry)))
+    let exponential = max(0, min(cap, base * growth))
     let seconds: Double
     switch jitter {
     case .none:
@@ -122,10 +192,6 @@ public struct RetryPolicy: Sendable, Equatable {
       let upper = max(base, (previous?.seconds ?? base) * 3)
       seconds = min(cap, Double.random(in: base...upper, using: &random))
     }
-    return .milliseconds(Int((seconds * 1000).rounded()))
-  }
-
-  private func pow2(_ exponent: Int) -> Double {
-    exponent >= 62 ? .infinity : Double(1 << max(0, exponent))
+    return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 }

@@ -1,12 +1,14 @@
 import ForageSupport
 import Foundation
+import Synchronization
 
-/// Wraps any transport and retries as a ``RetryPolicy`` says, sleeping on a ``RetryClock``.
+/// Wraps any transport and retries as a ``RetryPolicy`` says, waiting on an injected clock.
 ///
 /// The last outcome is returned when retries end: a response (whatever its status) or the last
 /// error. Cancellation is never retried; cancelling during a wait throws
-/// ``HTTPError/Kind/cancelled``.
-public struct RetryingTransport: HTTPTransport {
+/// ``HTTPError/Kind/cancelled``. Each request draws its own jitter seed from a generator seeded
+/// by the policy, so concurrent requests back off differently and a run still repeats exactly.
+public final class RetryingTransport: HTTPTransport {
   /// One decision to retry, for logging; its text is already redacted.
   public struct Retry: Sendable, Equatable {
     /// The attempt that just failed, from 1.
@@ -22,8 +24,9 @@ public struct RetryingTransport: HTTPTransport {
   /// The policy.
   public let policy: RetryPolicy
   /// The clock waits happen on.
-  public let clock: RetryClock
-  private let random: Locked<SplitMix64>
+  public let clock: any Clock<Duration>
+  private let date: @Sendable () -> Date
+  private let seeds: Mutex<SplitMix64>
   private let onRetry: (@Sendable (Retry) -> Void)?
 
   /// Creates a retrying wrapper.
@@ -31,60 +34,37 @@ public struct RetryingTransport: HTTPTransport {
   /// - Parameters:
   ///   - base: The transport to send through.
   ///   - policy: When and how long to wait.
-  ///   - clock: The clock to wait on. Defaults to the live clock.
+  ///   - clock: The clock to wait on. Defaults to the continuous clock.
+  ///   - date: The current wall-clock date, to read `Retry-After` dates. Defaults to the
+  ///     system's.
   ///   - onRetry: Called before each wait, for logging.
   public init(
     _ base: any HTTPTransport,
     policy: RetryPolicy,
-    clock: RetryClock = .live,
+    clock: any Clock<Duration> = ContinuousClock(),
+    date: @escaping @Sendable () -> Date = { Date() },
     onRetry: (@Sendable (Retry) -> Void)? = nil
   ) {
     self.base = base
     self.policy = policy
     self.clock = clock
-    self.random = Locked(SplitMix64(seed: policy.seed))
+    self.date = date
+    self.seeds = Mutex(SplitMix64(seed: policy.seed))
     self.onRetry = onRetry
   }
 
   public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-    let start = clock.now()
-    var previousDelay: Duration?
-    var attempt = 0
-    while true {
-      attempt += 1
-      let outcome: Result<HTTPResponse, HTTPError>
-      do {
-        outcome = .success(try await base.send(request))
-      } catch {
-        outcome = .failure(error)
-      }
-      guard attempt < policy.maxAttempts, policy.isRetryable(outcome),
-        let delay = delay(after: outcome, retry: attempt - 1, previous: previousDelay),
-        clock.now() - start + delay <= policy.budget
-      else { return try outcome.get() }
-      onRetry?(Retry(attempt: attempt, delay: delay, reason: reason(outcome, request)))
-      do {
-        try await clock.sleep(delay)
-      } catch {
-        throw HTTPError(.cancelled, "\(request): cancelled while waiting to retry")
-      }
-      previousDelay = delay
+    try await policy.run(
+      on: clock,
+      seed: seeds.withLock { $0.next() },
+      judge: { policy.verdict(for: $0, now: date()) },
+      willRetry: { outcome, attempt, wait in
+        onRetry?(Retry(attempt: attempt, delay: wait, reason: reason(outcome, request)))
+      },
+      cancelled: { HTTPError(.cancelled, "\(request): cancelled while waiting to retry") }
+    ) { () async throws(HTTPError) -> HTTPResponse in
+      try await base.send(request)
     }
-  }
-
-  /// The wait before the next attempt, or `nil` when a `Retry-After` is too long to honour.
-  private func delay(
-    after outcome: Result<HTTPResponse, HTTPError>,
-    retry: Int,
-    previous: Duration?
-  ) -> Duration? {
-    if policy.honorsRetryAfter, case .success(let response) = outcome,
-      let header = response.header("Retry-After"),
-      let requested = RetryAfter.delay(header, now: clock.date())
-    {
-      return requested <= policy.maxRetryAfter ? requested : nil
-    }
-    return random.withLock { policy.backoff(retry: retry, previous: previous, using: &$0) }
   }
 
   private func reason(_ outcome: Result<HTTPResponse, HTTPError>, _ request: HTTPRequest) -> String

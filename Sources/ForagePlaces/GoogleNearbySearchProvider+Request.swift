@@ -4,7 +4,7 @@ import Foundation
 extension GoogleNearbySearchProvider {
   /// The request for the first page of a search.
   ///
-  /// Every name and value is percent-encoded with ``QueryEncoding``; parameters are sent in a
+  /// Every name and value is percent-encoded with ``QueryString``; parameters are sent in a
   /// fixed order with `key` last.
   ///
   /// - Parameter search: The search, already validated.
@@ -42,7 +42,7 @@ extension GoogleNearbySearchProvider {
     var base = configuration.baseURL.absoluteString
     while base.hasSuffix("/") { base.removeLast() }
     // The encoded query holds only unreserved characters and escapes, so this always parses.
-    let url = URL(string: base + Self.path + "?" + QueryEncoding.query(items))!
+    let url = URL(string: base + Self.path + "?" + QueryString.query(items))!
     return HTTPRequest(
       method: "GET",
       url: url,

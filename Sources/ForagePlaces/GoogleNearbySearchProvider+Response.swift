@@ -23,10 +23,10 @@ extension GoogleNearbySearchProvider {
     do {
       wire = try decoder.decode(NearbySearchWire.self, from: response.body)
     } catch {
-      throw Self.failure(for: response, reason: "expected a JSON object")
+      throw Self.failure(for: response, reason: "expected a JSON object", now: date())
     }
     guard let status = wire.status else {
-      throw Self.failure(for: response, reason: "the JSON has no \"status\"")
+      throw Self.failure(for: response, reason: "the JSON has no \"status\"", now: date())
     }
     let message = wire.errorMessage.map(redact)
     switch status {
@@ -45,41 +45,26 @@ extension GoogleNearbySearchProvider {
       // A status this client does not know on an HTTP error (a proxy's or gateway's JSON):
       // the HTTP code tells more, including whether to retry.
       guard response.status == 200 else {
-        throw .httpStatus(
-          response.status,
-          retryAfter: Self.retryAfter(response.header("Retry-After"))
-        )
+        throw .httpStatus(response.status, retryAfter: response.retryAfter(now: date()))
       }
       throw .unexpectedStatus(redact(status), message: message)
     }
   }
 
   /// The error for a response without a usable status.
-  static func failure(for response: HTTPResponse, reason: String) -> PlacesError {
+  ///
+  /// - Parameters:
+  ///   - response: The response.
+  ///   - reason: What was wrong with the body.
+  ///   - now: The current date, to read a `Retry-After` HTTP-date against.
+  static func failure(for response: HTTPResponse, reason: String, now: Date) -> PlacesError {
     guard response.status == 200 else {
-      return .httpStatus(response.status, retryAfter: retryAfter(response.header("Retry-After")))
+      return .httpStatus(response.status, retryAfter: response.retryAfter(now: now))
     }
     let type = response.header("Content-Type") ?? "no content type"
     if response.body.isEmpty {
       return .malformedResponse("empty body (\(type))")
     }
     return .malformedResponse("\(reason); got \(response.body.count) bytes of \(type)")
-  }
-
-  /// A `Retry-After` value: delta seconds, or an HTTP-date (measured against the system time).
-  static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
-    guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
-      return nil
-    }
-    var seconds = Double(value)
-    if seconds == nil {
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = TimeZone(identifier: "GMT")
-      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-      seconds = formatter.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
-    }
-    guard let seconds, seconds.isFinite, seconds >= 0 else { return nil }
-    return .milliseconds(Int64(min(seconds, 86_400) * 1000))
   }
 }

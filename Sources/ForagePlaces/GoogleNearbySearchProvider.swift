@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 
 /// Google Places Nearby Search (legacy): `GET /maps/api/place/nearbysearch/json`.
@@ -17,7 +18,7 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
     /// The whole-transfer timeout of each request.
     public var timeout: Duration
     /// How retryable failures are retried.
-    public var retry: PlacesRetryPolicy
+    public var retry: RetryPolicy
     /// How page tokens are waited for.
     public var pageToken: PageTokenPolicy
 
@@ -26,7 +27,7 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
       baseURL: URL = URL(string: "https://maps.googleapis.com")!,
       apiKey: PlacesAPIKey?,
       timeout: Duration = .seconds(10),
-      retry: PlacesRetryPolicy = .standard,
+      retry: RetryPolicy = .placesSearch,
       pageToken: PageTokenPolicy = .standard
     ) {
       self.baseURL = baseURL
@@ -43,22 +44,32 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
   /// The configuration in use.
   public let configuration: Configuration
   private let transport: any HTTPTransport
-  private let clock: PlacesClock
+  private let clock: any Clock<Duration>
+  /// The time elapsed on ``clock`` since the provider was made: what page tokens are stamped with.
+  private let elapsed: @Sendable () -> Duration
+  /// The current wall-clock date, for `Retry-After` dates.
+  let date: @Sendable () -> Date
 
   /// Creates a provider.
   ///
   /// - Parameters:
   ///   - transport: What sends requests: the libcurl client, or a test double.
   ///   - configuration: Where and how to reach the API.
-  ///   - clock: The clock retries and page-token waits run on.
+  ///   - clock: The clock retries and page-token waits run on: the continuous clock by default,
+  ///     a `VirtualClock` in tests and virtual replays.
+  ///   - date: The current wall-clock date, to read `Retry-After` dates. Defaults to the
+  ///     system's.
   public init(
     transport: any HTTPTransport,
     configuration: Configuration,
-    clock: PlacesClock = .live
+    clock: any Clock<Duration> = ContinuousClock(),
+    date: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.transport = transport
     self.configuration = configuration
     self.clock = clock
+    self.elapsed = clock.startStopwatch()
+    self.date = date
   }
 
   public var resultLimit: Int { 60 }
@@ -66,24 +77,24 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
   public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     try search.validate()
     let request = makeRequest(for: search)
-    return try await configuration.retry.run(on: clock) { () async throws(PlacesError) in
+    return try await configuration.retry.search(on: clock) { () async throws(PlacesError) in
       try await fetch(request)
     }
   }
 
   public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
     let policy = configuration.pageToken
-    try await clock.wait(policy.firstUseDelay - (clock.now() - token.receivedAt))
+    try await wait(policy.firstUseDelay - (elapsed() - token.receivedAt))
     let request = makeRequest(pageToken: token.value)
     var attempt = 1
     while true {
       do {
-        return try await configuration.retry.run(on: clock) { () async throws(PlacesError) in
+        return try await configuration.retry.search(on: clock) { () async throws(PlacesError) in
           try await fetch(request)
         }
       } catch .invalidRequest where attempt < policy.maxAttempts {
         // Most likely the token is not valid yet: Google gives no message to tell.
-        try await clock.wait(policy.retryDelay)
+        try await wait(policy.retryDelay)
         attempt += 1
       } catch .invalidRequest(let message) {
         throw .invalidRequest(
@@ -103,7 +114,19 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
       if error.kind == .cancelled { throw .cancelled }
       throw .transport(HTTPError(error.kind, redact(error.message)))
     }
-    return try decodePage(response, receivedAt: clock.now())
+    return try decodePage(response, receivedAt: elapsed())
+  }
+
+  /// Waits on the provider's clock; nothing when `duration` is not positive.
+  ///
+  /// - Throws: ``PlacesError/cancelled`` when the task is cancelled.
+  private func wait(_ duration: Duration) async throws(PlacesError) {
+    guard duration > .zero else { return }
+    do {
+      try await clock.sleep(for: duration)
+    } catch {
+      throw .cancelled
+    }
   }
 
   /// Removes the key from a text that may echo it.

@@ -5,7 +5,8 @@
 public struct PageToken: Sendable, Hashable {
   /// The opaque token the API returned.
   public var value: String
-  /// When the token was received, on the provider's ``PlacesClock``.
+  /// When the token was received: the time elapsed on the provider's clock since the provider
+  /// was made.
   public var receivedAt: Duration
 
   /// Creates a token.

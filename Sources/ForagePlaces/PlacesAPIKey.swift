@@ -25,7 +25,7 @@ public struct PlacesAPIKey: Sendable, Hashable, CustomStringConvertible,
     var result = text
     if !value.isEmpty {
       result = result.replacingOccurrences(of: value, with: Redaction.placeholder)
-      let encoded = QueryEncoding.encode(value)
+      let encoded = QueryString.encode(value)
       if encoded != value {
         result = result.replacingOccurrences(of: encoded, with: Redaction.placeholder)
       }

@@ -18,14 +18,14 @@ public struct PlacesNewProvider: PlacesProvider {
     /// The whole-transfer timeout of each request.
     public var timeout: Duration
     /// How retryable failures are retried.
-    public var retry: PlacesRetryPolicy
+    public var retry: RetryPolicy
 
     /// Creates a configuration.
     public init(
       baseURL: URL = URL(string: "https://places.googleapis.com")!,
       apiKey: PlacesAPIKey?,
       timeout: Duration = .seconds(10),
-      retry: PlacesRetryPolicy = .standard
+      retry: RetryPolicy = .placesSearch
     ) {
       self.baseURL = baseURL
       self.apiKey = apiKey
@@ -47,22 +47,28 @@ public struct PlacesNewProvider: PlacesProvider {
   /// The configuration in use.
   public let configuration: Configuration
   private let transport: any HTTPTransport
-  private let clock: PlacesClock
+  private let clock: any Clock<Duration>
+  private let date: @Sendable () -> Date
 
   /// Creates a provider.
   ///
   /// - Parameters:
   ///   - transport: What sends requests: the libcurl client, or a test double.
   ///   - configuration: Where and how to reach the API.
-  ///   - clock: The clock retries run on.
+  ///   - clock: The clock retries run on: the continuous clock by default, a `VirtualClock` in
+  ///     tests and virtual replays.
+  ///   - date: The current wall-clock date, to read `Retry-After` dates. Defaults to the
+  ///     system's.
   public init(
     transport: any HTTPTransport,
     configuration: Configuration,
-    clock: PlacesClock = .live
+    clock: any Clock<Duration> = ContinuousClock(),
+    date: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.transport = transport
     self.configuration = configuration
     self.clock = clock
+    self.date = date
   }
 
   public var resultLimit: Int { 20 }
@@ -73,7 +79,8 @@ public struct PlacesNewProvider: PlacesProvider {
       throw .invalidSearch("Places API (New) nearby search has no keyword")
     }
     let request = makeRequest(for: search)
-    let places = try await configuration.retry.run(on: clock) { () async throws(PlacesError) in
+    let places = try await configuration.retry.search(on: clock) {
+      () async throws(PlacesError) in
       try await fetch(request)
     }
     return PlacesPage(
@@ -155,7 +162,11 @@ public struct PlacesNewProvider: PlacesProvider {
   func decodePlaces(_ response: HTTPResponse) throws(PlacesError) -> [Place] {
     guard let wire = try? JSONDecoder().decode(PlacesNewWire.Response.self, from: response.body)
     else {
-      throw GoogleNearbySearchProvider.failure(for: response, reason: "expected a JSON object")
+      throw GoogleNearbySearchProvider.failure(
+        for: response,
+        reason: "expected a JSON object",
+        now: date()
+      )
     }
     if let error = wire.error {
       let message = error.message.map(redact)
@@ -168,19 +179,13 @@ public struct PlacesNewProvider: PlacesProvider {
         throw .unknownError(message: message)
       default:
         guard let status = error.status, (200..<300).contains(response.status) else {
-          throw .httpStatus(
-            response.status,
-            retryAfter: GoogleNearbySearchProvider.retryAfter(response.header("Retry-After"))
-          )
+          throw .httpStatus(response.status, retryAfter: response.retryAfter(now: date()))
         }
         throw .unexpectedStatus(redact(status), message: message)
       }
     }
     guard (200..<300).contains(response.status) else {
-      throw .httpStatus(
-        response.status,
-        retryAfter: GoogleNearbySearchProvider.retryAfter(response.header("Retry-After"))
-      )
+      throw .httpStatus(response.status, retryAfter: response.retryAfter(now: date()))
     }
     return (wire.places ?? []).compactMap { $0.value?.place }
   }

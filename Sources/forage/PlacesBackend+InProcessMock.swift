@@ -16,7 +16,7 @@ extension PlacesBackend {
   static func inProcessMock(
     dataset: PlacesDataset,
     provider: ProviderName,
-    clock: PlacesClock = NetworkTime.virtual.makeClock()
+    clock: any Clock<Duration> = NetworkTime.virtual.makeClock()
   ) throws -> PlacesBackend {
     let server = MockHTTPServer(
       handlers: [

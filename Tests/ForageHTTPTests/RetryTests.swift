@@ -1,14 +1,16 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 import MockPlaces
+import Synchronization
 import Testing
 
 @Suite struct RetryTests {
   @Test func honoursRetryAfterSecondsOn429() async throws {
     let server = try startServer(faults: ["http429:retry-after=2@next:2"])
     defer { server.stop() }
-    let clock = VirtualRetryClock()
-    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock.clock)
+    let clock = VirtualClock(recordingSleeps: true)
+    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock)
     let response = try await transport.send(server.request("/json"))
     #expect(response.status == 200)
     #expect(clock.sleeps == [.seconds(2), .seconds(2)])
@@ -18,8 +20,13 @@ import Testing
   @Test func honoursRetryAfterAsAnHTTPDate() async throws {
     let server = try startServer(faults: ["http503:retry-after=date+5@next:1"])
     defer { server.stop() }
-    let clock = VirtualRetryClock(date: Date())
-    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock.clock)
+    let clock = VirtualClock(recordingSleeps: true)
+    let transport = RetryingTransport(
+      HTTPClient(),
+      policy: RetryPolicy(),
+      clock: clock,
+      date: clock.dates(from: Date())
+    )
     #expect(try await transport.send(server.request("/json")).status == 200)
     let slept = try #require(clock.sleeps.first)
     #expect(slept > .seconds(3) && slept <= .seconds(6))
@@ -28,14 +35,14 @@ import Testing
   @Test func stopsWhenTheBudgetWouldBeExceeded() async throws {
     let server = try startServer(faults: ["http503"])
     defer { server.stop() }
-    let clock = VirtualRetryClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let policy = RetryPolicy(
       maxAttempts: 10,
       budget: .seconds(1),
       baseDelay: .milliseconds(400),
       jitter: .none
     )
-    let transport = RetryingTransport(HTTPClient(), policy: policy, clock: clock.clock)
+    let transport = RetryingTransport(HTTPClient(), policy: policy, clock: clock)
     let response = try await transport.send(server.request("/json"))
     #expect(response.status == 503)
     #expect(clock.sleeps == [.milliseconds(400)])
@@ -45,11 +52,11 @@ import Testing
   @Test func stopsAfterTheMaximumAttempts() async throws {
     let server = try startServer(faults: ["reset"])
     defer { server.stop() }
-    let clock = VirtualRetryClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let transport = RetryingTransport(
       HTTPClient(),
       policy: RetryPolicy(maxAttempts: 3, jitter: .none),
-      clock: clock.clock
+      clock: clock
     )
     #expect(await errorKind(transport, server.request("/json")) == .connectionReset)
     #expect(clock.sleeps == [.milliseconds(200), .milliseconds(400)])
@@ -58,12 +65,12 @@ import Testing
   @Test func retriesTransportFailuresThenSucceeds() async throws {
     let server = try startServer(faults: ["empty@next:1"])
     defer { server.stop() }
-    let clock = VirtualRetryClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let client = HTTPClient()
     let response = try await client.send(
       server.request("/json"),
       retry: RetryPolicy(),
-      clock: clock.clock
+      clock: clock
     )
     #expect(response.status == 200)
     #expect(clock.sleeps.count == 1)
@@ -72,8 +79,8 @@ import Testing
   @Test func doesNotRetryWhatIsNotRetryable() async throws {
     let server = try startServer(faults: ["http500"])
     defer { server.stop() }
-    let clock = VirtualRetryClock()
-    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock.clock)
+    let clock = VirtualClock(recordingSleeps: true)
+    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock)
     #expect(try await transport.send(server.request("/json")).status == 500)
     #expect(clock.sleeps.isEmpty)
     #expect(server.journal.count == 1)
@@ -82,8 +89,8 @@ import Testing
   @Test func givesUpWhenRetryAfterIsTooLong() async throws {
     let server = try startServer(faults: ["http429:retry-after=600"])
     defer { server.stop() }
-    let clock = VirtualRetryClock()
-    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock.clock)
+    let clock = VirtualClock(recordingSleeps: true)
+    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock)
     #expect(try await transport.send(server.request("/json")).status == 429)
     #expect(clock.sleeps.isEmpty)
   }
@@ -91,12 +98,13 @@ import Testing
   @Test func cancellationDuringTheWaitThrowsCancelled() async throws {
     let server = try startServer(faults: ["http503"])
     defer { server.stop() }
-    let clock = RetryClock(
-      now: { .zero },
-      date: { Date() },
-      sleep: { _ in throw CancellationError() }
+    // The task is cancelled as the wait begins.
+    let transport = RetryingTransport(
+      HTTPClient(),
+      policy: RetryPolicy(),
+      clock: VirtualClock(),
+      onRetry: { _ in withUnsafeCurrentTask { $0?.cancel() } }
     )
-    let transport = RetryingTransport(HTTPClient(), policy: RetryPolicy(), clock: clock)
     #expect(await errorKind(transport, server.request("/json")) == .cancelled)
   }
 
@@ -107,7 +115,7 @@ import Testing
     let transport = RetryingTransport(
       HTTPClient(),
       policy: RetryPolicy(),
-      clock: VirtualRetryClock().clock,
+      clock: VirtualClock(),
       onRetry: { reasons.append($0.reason) }
     )
     _ = try await transport.send(server.request("/json?key=AIzaSECRET"))
@@ -145,15 +153,14 @@ import Testing
 }
 
 /// Collects retry reasons from the `onRetry` callback.
-private final class Reasons: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [String] = []
+private final class Reasons: Sendable {
+  private let stored = Mutex<[String]>([])
 
   func append(_ reason: String) {
-    lock.withLock { stored.append(reason) }
+    stored.withLock { $0.append(reason) }
   }
 
-  var values: [String] { lock.withLock { stored } }
+  var values: [String] { stored.withLock { $0 } }
 }
 
 /// A tiny seeded generator for the backoff unit test (xorshift64*).

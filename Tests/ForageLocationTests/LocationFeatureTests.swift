@@ -1,5 +1,6 @@
 import ForageStore
 import ForageStoreTesting
+import ForageSupport
 import ForageTracks
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ForageSupport
 import ForageTracks
 import Foundation
 import Testing

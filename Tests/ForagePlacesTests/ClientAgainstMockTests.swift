@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 import MockPlaces
 import Testing
@@ -18,7 +19,7 @@ import Testing
     let provider = GoogleNearbySearchProvider(
       transport: transport,
       configuration: .init(apiKey: PlacesAPIKey("AIza+Key&=")),
-      clock: ManualPlacesClock().clock
+      clock: VirtualClock()
     )
     let page = try await provider.searchNearby(
       NearbySearch(location: Self.center, ranking: .distance, keyword: keyword)
@@ -29,11 +30,12 @@ import Testing
   }
 
   @Test func pagesToSixtyThroughTheNotValidYetDelay() async throws {
-    let (clock, serverClock, clientClock) = PlacesTestData.linkedClocks()
+    // One virtual clock for both sides: the provider's waits move the server's time.
+    let clock = VirtualClock(recordingSleeps: true)
     let handler = PlacesAPIHandler(
       dataset: Self.dataset,
       pageTokenDelay: .seconds(2),
-      clock: serverClock.clock
+      clock: clock
     )
     let provider = GoogleNearbySearchProvider(
       transport: InProcessTransport(handler),
@@ -48,7 +50,7 @@ import Testing
     #expect(places.map(\.id) == PlacesTestData.prominenceOrder)
     // Per page: wait 1.5 s, get INVALID_REQUEST (token valid at 2 s), wait 0.5 s, succeed.
     #expect(
-      clientClock.sleeps == [
+      clock.sleeps == [
         .milliseconds(1500), .milliseconds(500), .milliseconds(1500), .milliseconds(500),
       ]
     )
@@ -58,7 +60,7 @@ import Testing
     let provider = GoogleNearbySearchProvider(
       transport: InProcessTransport(PlacesAPIHandler(dataset: Self.dataset, pageTokenDelay: .zero)),
       configuration: .init(apiKey: nil),
-      clock: ManualPlacesClock().clock
+      clock: VirtualClock()
     )
     let page = try await provider.searchNearby(
       NearbySearch(location: Self.center, ranking: .distance, type: "meal_takeaway")
@@ -76,7 +78,7 @@ import Testing
     let provider = GoogleNearbySearchProvider(
       transport: transport,
       configuration: .init(apiKey: PlacesAPIKey("AIzaWrong")),
-      clock: ManualPlacesClock().clock
+      clock: VirtualClock()
     )
     await #expect(throws: PlacesError.requestDenied(message: "The provided API key is invalid. ")) {
       try await provider.searchNearby(
@@ -91,12 +93,12 @@ import Testing
     let legacy = GoogleNearbySearchProvider(
       transport: InProcessTransport(handler),
       configuration: .init(apiKey: PlacesAPIKey("AIzaK")),
-      clock: ManualPlacesClock().clock
+      clock: VirtualClock()
     )
     let new = PlacesNewProvider(
       transport: InProcessTransport(handler),
       configuration: .init(apiKey: PlacesAPIKey("AIzaK")),
-      clock: ManualPlacesClock().clock
+      clock: VirtualClock()
     )
     for ranking in [NearbySearch.Ranking.prominence(radius: 200), .distance] {
       let search = NearbySearch(location: Self.center, ranking: ranking, type: "restaurant")

@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 import MockPlaces
 import Testing
@@ -18,22 +19,23 @@ import Testing
   struct Setup {
     let server: MockHTTPServer
     let provider: GoogleNearbySearchProvider
-    let clock: ManualPlacesClock
+    let clock: VirtualClock
   }
 
-  /// Starts a server (page tokens valid at once unless a clock is given) and a provider.
+  /// Starts a server and a provider; the provider waits on a virtual clock, which the server's
+  /// page tokens also run on when `sharingClock` (otherwise they run on the continuous clock).
   static func start(
     faults: [String] = [],
     clientKey: String? = key,
-    clocks: (PlacesClock, ManualPageTokenClock, ManualPlacesClock)? = nil,
+    sharingClock: Bool = false,
     pageTokenDelay: Duration = .zero
   ) throws -> Setup {
-    let manual = clocks?.2 ?? ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let server = MockHTTPServer.places(
       dataset: PlacesTestData.dataset,
       apiKey: key,
       pageTokenDelay: pageTokenDelay,
-      clock: clocks?.1.clock ?? .live,
+      clock: sharingClock ? clock : ContinuousClock(),
       faults: try faults.map { try FaultRule(parsing: $0) }
     )
     try server.start()
@@ -43,16 +45,16 @@ import Testing
         baseURL: server.url,
         apiKey: clientKey.map(PlacesAPIKey.init),
         timeout: .seconds(5),
-        retry: .standard,
+        retry: .placesSearch,
         pageToken: PageTokenPolicy(
           firstUseDelay: .zero,
           retryDelay: .milliseconds(250),
           maxAttempts: 10
         )
       ),
-      clock: clocks?.0 ?? manual.clock
+      clock: clock
     )
-    return Setup(server: server, provider: provider, clock: manual)
+    return Setup(server: server, provider: provider, clock: clock)
   }
 
   @Test func pagesThroughSixtyResultsOverSockets() async throws {
@@ -67,8 +69,7 @@ import Testing
   }
 
   @Test func waitsOutATokenThatIsNotValidYet() async throws {
-    let clocks = PlacesTestData.linkedClocks()
-    let setup = try Self.start(clocks: clocks, pageTokenDelay: .seconds(1))
+    let setup = try Self.start(sharingClock: true, pageTokenDelay: .seconds(1))
     defer { setup.server.stop() }
     let places = try await setup.provider.searchAllPages(Self.search)
     #expect(places.count == 60)
@@ -191,7 +192,7 @@ import Testing
     let new = PlacesNewProvider(
       transport: HTTPClient(),
       configuration: .init(baseURL: setup.server.url, apiKey: PlacesAPIKey(Self.key)),
-      clock: ManualPlacesClock().clock
+      clock: VirtualClock()
     )
     let legacy = try await setup.provider.searchNearby(Self.search)
     let other = try await new.searchNearby(Self.search)

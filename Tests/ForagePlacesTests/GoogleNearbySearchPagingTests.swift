@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 import Testing
 
@@ -12,13 +13,13 @@ import Testing
 
   private func provider(
     _ transport: ScriptedTransport,
-    clock: ManualPlacesClock,
-    retry: PlacesRetryPolicy = .standard
+    clock: VirtualClock,
+    retry: RetryPolicy = .placesSearch
   ) -> GoogleNearbySearchProvider {
     GoogleNearbySearchProvider(
       transport: transport,
       configuration: .init(apiKey: PlacesAPIKey("AIzaKey"), retry: retry),
-      clock: clock.clock
+      clock: clock
     )
   }
 
@@ -26,7 +27,7 @@ import Testing
     let transport = ScriptedTransport([
       .page(0, 20, token: "t1"), .page(20, 20, token: "t2"), .page(40, 20, token: "t3"),
     ])
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let places = try await provider(transport, clock: clock).searchAllPages(search)
     #expect(places.map(\.id) == (0..<60).map { "p\($0)" })
     // The third page's token is not followed: 60 is the cap.
@@ -37,7 +38,7 @@ import Testing
 
   @Test func waitsOnlyTheRestOfTheFirstUseDelay() async throws {
     let transport = ScriptedTransport([.page(0, 20, token: "t1"), .page(20, 5)])
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let provider = provider(transport, clock: clock)
     let first = try await provider.searchNearby(search)
     clock.advance(by: .seconds(1))
@@ -51,7 +52,7 @@ import Testing
       .page(0, 20, token: "t1"), .status("INVALID_REQUEST"), .status("INVALID_REQUEST"),
       .page(20, 3),
     ])
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let places = try await provider(transport, clock: clock).searchAllPages(search)
     #expect(places.count == 23)
     #expect(clock.sleeps == [.milliseconds(1500), .milliseconds(500), .milliseconds(500)])
@@ -64,7 +65,7 @@ import Testing
     let transport = ScriptedTransport(
       [.page(0, 20, token: "t1")] + Array(repeating: .status("INVALID_REQUEST"), count: 6)
     )
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     await #expect(
       throws: PlacesError.invalidRequest(
         message: "the page token was still not accepted after 6 attempts"
@@ -77,7 +78,7 @@ import Testing
 
   @Test func doesNotRetryAnInvalidFirstRequest() async throws {
     let transport = ScriptedTransport([.status("INVALID_REQUEST", message: "Invalid request.")])
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     await #expect(throws: PlacesError.invalidRequest(message: "Invalid request.")) {
       try await provider(transport, clock: clock).searchNearby(search)
     }
@@ -89,7 +90,7 @@ import Testing
     let transport = ScriptedTransport([
       .status("OVER_QUERY_LIMIT"), .status("UNKNOWN_ERROR"), .page(0, 2),
     ])
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let page = try await provider(transport, clock: clock).searchNearby(search)
     #expect(page.places.count == 2)
     #expect(clock.sleeps == [.milliseconds(500), .seconds(1)])
@@ -97,7 +98,7 @@ import Testing
 
   @Test func stopsRetryingWhenAttemptsRunOut() async throws {
     let transport = ScriptedTransport(Array(repeating: .status("OVER_QUERY_LIMIT"), count: 5))
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     await #expect(throws: PlacesError.overQueryLimit(message: nil)) {
       try await provider(transport, clock: clock).searchNearby(search)
     }
@@ -108,7 +109,7 @@ import Testing
     let transport = ScriptedTransport([
       .status("REQUEST_DENIED", message: "The provided API key is invalid.")
     ])
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     await #expect(throws: PlacesError.requestDenied(message: "The provided API key is invalid.")) {
       try await provider(transport, clock: clock).searchNearby(search)
     }
@@ -121,9 +122,10 @@ import Testing
       .failure(HTTPError(.connectionReset, "reset by peer")),
       .page(0, 1),
     ])
-    let clock = ManualPlacesClock()
-    let page = try await provider(transport, clock: clock, retry: PlacesRetryPolicy(maxAttempts: 4))
-      .searchNearby(search)
+    let clock = VirtualClock(recordingSleeps: true)
+    var retry = RetryPolicy.placesSearch
+    retry.maxAttempts = 4
+    let page = try await provider(transport, clock: clock, retry: retry).searchNearby(search)
     #expect(page.places.count == 1)
     #expect(clock.sleeps == [.seconds(4), .seconds(1)])
   }
@@ -133,7 +135,9 @@ import Testing
       .failure(HTTPError(.tls, "certificate rejected for https://h/x?key=AIzaKey&y=1"))
     ])
     do {
-      _ = try await provider(transport, clock: ManualPlacesClock()).searchNearby(search)
+      _ = try await provider(transport, clock: VirtualClock(recordingSleeps: true)).searchNearby(
+        search
+      )
       Issue.record("expected a failure")
     } catch {
       #expect(
@@ -146,7 +150,7 @@ import Testing
 
   @Test func reportsCancellationWhileWaiting() async throws {
     let transport = ScriptedTransport([.status("OVER_QUERY_LIMIT"), .page(0, 1)])
-    let clock = ManualPlacesClock()
+    let clock = VirtualClock(recordingSleeps: true)
     let provider = provider(transport, clock: clock)
     let task = Task { () async throws(PlacesError) -> PlacesPage in
       withUnsafeCurrentTask { $0?.cancel() }
@@ -159,19 +163,21 @@ import Testing
   @Test func mapsACancelledTransferToCancelled() async throws {
     let transport = ScriptedTransport([.failure(HTTPError(.cancelled, "stopped"))])
     await #expect(throws: PlacesError.cancelled) {
-      try await provider(transport, clock: ManualPlacesClock()).searchNearby(search)
+      try await provider(transport, clock: VirtualClock(recordingSleeps: true)).searchNearby(search)
     }
   }
 
   @Test func dropsDuplicatesAcrossPagesAndHonoursALimit() async throws {
     let transport = ScriptedTransport([.page(0, 20, token: "t1"), .page(15, 20)])
-    let places = try await provider(transport, clock: ManualPlacesClock()).searchAllPages(search)
+    let places = try await provider(transport, clock: VirtualClock(recordingSleeps: true))
+      .searchAllPages(search)
     #expect(places.map(\.id) == (0..<35).map { "p\($0)" })
     let limited = ScriptedTransport([.page(0, 20, token: "t1")])
-    let few = try await provider(limited, clock: ManualPlacesClock()).searchAllPages(
-      search,
-      limit: 5
-    )
+    let few = try await provider(limited, clock: VirtualClock(recordingSleeps: true))
+      .searchAllPages(
+        search,
+        limit: 5
+      )
     #expect(few.count == 5)
     #expect(limited.requests.count == 1)
   }

@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 
   private func provider(
     _ transport: ScriptedTransport,
-    clock: ManualPlacesClock = ManualPlacesClock()
+    clock: VirtualClock = VirtualClock(recordingSleeps: true)
   )
     -> PlacesNewProvider
   {
@@ -19,7 +20,7 @@ import Testing
         baseURL: URL(string: "http://127.0.0.1:9")!,
         apiKey: PlacesAPIKey("AIzaNew")
       ),
-      clock: clock.clock
+      clock: clock
     )
   }
 

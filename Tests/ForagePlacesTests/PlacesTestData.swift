@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import MockPlaces
 
@@ -42,19 +43,5 @@ enum PlacesTestData {
         .sorted { $0.prominence != $1.prominence ? $0.prominence > $1.prominence : $0.id < $1.id }
         .prefix(60).map(\.id)
     )
-  }
-
-  /// A provider clock whose sleeps also move a mock server's page-token clock.
-  static func linkedClocks() -> (PlacesClock, ManualPageTokenClock, ManualPlacesClock) {
-    let server = ManualPageTokenClock()
-    let client = ManualPlacesClock()
-    let linked = PlacesClock(
-      now: { client.now },
-      sleep: { duration in
-        try await client.clock.sleep(duration)
-        server.advance(by: duration)
-      }
-    )
-    return (linked, server, client)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a built executable printed and how it exited.
 public struct BinaryResult: Sendable {
@@ -88,7 +89,8 @@ public enum BuiltBinary {
     let stdoutBox = DataBox()
     let group = DispatchGroup()
     DispatchQueue.global().async(group: group) {
-      stdoutBox.data = output.fileHandleForReading.readDataToEndOfFile()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      stdoutBox.data.withLock { $0 = data }
     }
     DispatchQueue.global().async(group: group) {
       if !stdin.isEmpty { input.fileHandleForWriting.write(stdin) }
@@ -99,13 +101,13 @@ public enum BuiltBinary {
     process.waitUntilExit()
     return BinaryResult(
       status: process.terminationStatus,
-      stdout: String(decoding: stdoutBox.data, as: UTF8.self),
+      stdout: String(decoding: stdoutBox.data.withLock { $0 }, as: UTF8.self),
       stderr: String(decoding: stderrData, as: UTF8.self)
     )
   }
 }
 
 /// A mutable byte buffer handed between the draining thread and the caller.
-private final class DataBox: @unchecked Sendable {
-  var data = Data()
+private final class DataBox: Sendable {
+  let data = Mutex(Data())
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ForageTracks
@@ -21,7 +22,8 @@ import Testing
       let handle = FileHandle(forWritingAtPath: path)!
       handle.write(Data(head.utf8))
       // Generous: on a correct reader this returns as soon as the first fix is out.
-      outcome.sawFixEarly = delivered.wait(timeout: .now() + 60) == .success
+      let sawFixEarly = delivered.wait(timeout: .now() + 60) == .success
+      outcome.sawFixEarly.withLock { $0 = sawFixEarly }
       handle.write(Data(tail.utf8))
       try? handle.close()
     }
@@ -35,7 +37,7 @@ import Testing
       }
     }
     #expect(count == 4)
-    return outcome.sawFixEarly
+    return outcome.sawFixEarly.withLock { $0 }
   }
 
   @Test func gpxFixesArriveBeforeTheFileEnds() throws {
@@ -102,6 +104,6 @@ import Testing
 }
 
 /// What the writer thread saw, handed back to the test.
-private final class Outcome: @unchecked Sendable {
-  var sawFixEarly = false
+private final class Outcome: Sendable {
+  let sawFixEarly = Mutex(false)
 }

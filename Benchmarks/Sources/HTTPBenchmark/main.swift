@@ -5,6 +5,7 @@
 import ForageHTTP
 import Foundation
 import MockPlaces
+import Synchronization
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -52,11 +53,10 @@ func concurrently(_ operation: @escaping @Sendable (URL) async throws -> Void) a
   }
 }
 
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
+final class Counter: Sendable {
+  private let value = Mutex(0)
   func take(below limit: Int) -> Int? {
-    lock.withLock {
+    value.withLock { value in
       guard value < limit else { return nil }
       defer { value += 1 }
       return value

@@ -17,7 +17,7 @@ extension MockHTTPServer {
     port: UInt16 = 0,
     apiKey: String? = nil,
     pageTokenDelay: Duration = .seconds(2),
-    clock: PageTokenClock = .live,
+    clock: any Clock<Duration> = ContinuousClock(),
     faults: [FaultRule] = []
   ) -> MockHTTPServer {
     MockHTTPServer(

@@ -20,7 +20,7 @@ public struct PlacesAPIHandler: MockHandler {
     dataset: PlacesDataset,
     apiKey: String? = nil,
     pageTokenDelay: Duration = .seconds(2),
-    clock: PageTokenClock = .live
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     nearbySearch = NearbySearchHandler(
       dataset: dataset,

@@ -1,4 +1,5 @@
 import ForageGeo
+import ForageSupport
 import ForageTestSupport
 import Foundation
 import Testing
@@ -12,9 +13,9 @@ import Testing
     _ dataset: PlacesDataset,
     apiKey: String? = nil,
     delay: Duration = .zero,
-    clock: ManualPageTokenClock = ManualPageTokenClock()
+    clock: VirtualClock = VirtualClock()
   ) -> NearbySearchHandler {
-    NearbySearchHandler(dataset: dataset, apiKey: apiKey, pageTokenDelay: delay, clock: clock.clock)
+    NearbySearchHandler(dataset: dataset, apiKey: apiKey, pageTokenDelay: delay, clock: clock)
   }
 
   @Test func answersOnlyItsPathAndOnlyGET() async throws {
@@ -209,7 +210,7 @@ import Testing
   }
 
   @Test func aPageTokenIsValidOnlyAfterTheDelay() async throws {
-    let clock = ManualPageTokenClock()
+    let clock = VirtualClock()
     let handler = handler(F.row(30), delay: .seconds(2), clock: clock)
     let first = try F.json(await handler.respond(to: F.nearby([F.location, ("radius", "5000")])))
     let token = try #require(first["next_page_token"] as? String)

@@ -1,14 +1,17 @@
 import ForageStore
-import Foundation
+import Synchronization
 
 /// Writes every action the reducer receives as one JSON line, for `forage replay`.
 ///
 /// Placed last in the middleware chain, it records exactly what is reduced. Actions hold no
 /// secrets: the API key is never part of one.
+///
+/// `@unchecked Sendable` only because sinks are not `Sendable`: the sink is touched only while
+/// holding the lock on ``failure``, so writes never overlap.
 final class ActionRecorder: @unchecked Sendable {
-  private let lock = NSLock()
   private let sink: any TextSink
-  private var failure: (any Error)?
+  /// The first write error; its lock also serialises every use of the sink.
+  private let failure = Mutex<(any Error)?>(nil)
 
   /// Starts a recording on a sink, writing its header.
   init(sink: any TextSink, header: RecordingHeader) throws {
@@ -25,7 +28,7 @@ final class ActionRecorder: @unchecked Sendable {
   }
 
   private func record(_ action: FinderAction) {
-    lock.withLock {
+    failure.withLock { failure in
       guard failure == nil else { return }
       do {
         try sink.write(action.recorded.serialized + "\n")
@@ -37,7 +40,7 @@ final class ActionRecorder: @unchecked Sendable {
 
   /// Commits the recording, or throws the first write error.
   func finish() throws {
-    try lock.withLock {
+    try failure.withLock { failure in
       if let failure { throw failure }
       try sink.commit()
     }

@@ -1,6 +1,7 @@
 import ForageLocation
 import ForagePlaces
 import ForageStore
+import ForageSupport
 import ForageTracks
 import Foundation
 

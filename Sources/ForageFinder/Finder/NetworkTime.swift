@@ -1,7 +1,7 @@
-import ForageLocation
-import ForagePlaces
+import ForageSupport
 
-/// How the finder waits between retries and for page tokens to become valid.
+/// How the finder waits between retries and for page tokens to become valid: the choice behind
+/// `forage run --network-time real|virtual`.
 public enum NetworkTime: String, Sendable, CaseIterable {
   /// Real waits on the monotonic clock: what a real API's rate limits and page tokens need.
   case real
@@ -9,17 +9,12 @@ public enum NetworkTime: String, Sendable, CaseIterable {
   /// local mocks whose faults are counted, not timed. Keeps replays fast and deterministic.
   case virtual
 
-  /// The clock the places providers wait on.
-  public func makeClock() -> PlacesClock {
+  /// A new clock for the places providers to wait on: the continuous clock, or a fresh
+  /// ``VirtualClock``.
+  public func makeClock() -> any Clock<Duration> {
     switch self {
-    case .real:
-      return .live
-    case .virtual:
-      let clock = VirtualClock()
-      return PlacesClock(
-        now: { clock.now.offset },
-        sleep: { duration in try await clock.sleep(until: clock.now.advanced(by: duration)) }
-      )
+    case .real: ContinuousClock()
+    case .virtual: VirtualClock()
     }
   }
 }

@@ -55,14 +55,14 @@ public final class PlacesBackend: Sendable {
   ///   - baseURL: The API's scheme, host and optional path prefix.
   ///   - provider: The wire format.
   ///   - apiKey: The key, never printed; `nil` sends none.
-  ///   - clock: The clock retries and page-token waits run on.
+  ///   - clock: The clock retries and page-token waits run on; the continuous clock by default.
   ///   - onRelease: Called once when the backend is released: for example, stopping a server
   ///     the caller started for it.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,
     apiKey: PlacesAPIKey?,
-    clock: PlacesClock = .live,
+    clock: any Clock<Duration> = ContinuousClock(),
     onRelease: (@Sendable () -> Void)? = nil
   ) -> PlacesBackend {
     let counter = CountingTransport(HTTPClient())
@@ -85,7 +85,7 @@ public final class PlacesBackend: Sendable {
     baseURL: URL,
     apiKey: PlacesAPIKey?,
     transport: any HTTPTransport,
-    clock: PlacesClock
+    clock: any Clock<Duration>
   ) -> any PlacesProvider {
     switch name {
     case .google:

@@ -1,16 +1,20 @@
 import ForageGeo
 import ForagePlaces
-import Foundation
+import Synchronization
 
 /// What the finder knows: every place its searches returned, and the area those searches fully
 /// covered (a GEOS ``CoverageArea``).
 ///
 /// Safe to share between effects: all state is behind a lock.
-final class PlacesCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var places: [String: KnownPlace] = [:]
-  private var index = SpatialIndex<KnownPlace>([])
-  private var isIndexStale = false
+final class PlacesCache: Sendable {
+  /// The known places and their index, rebuilt lazily after new places arrive.
+  private struct Known {
+    var places: [String: KnownPlace] = [:]
+    var index = SpatialIndex<KnownPlace>([])
+    var isIndexStale = false
+  }
+
+  private let known = Mutex(Known())
   private let coverage: CoverageArea
 
   /// Creates an empty cache.
@@ -21,12 +25,12 @@ final class PlacesCache: @unchecked Sendable {
   /// The `limit` nearest known places within `radius` of `centre`, nearest first, ties by id.
   func nearest(_ limit: Int, within radius: Double, of centre: Coordinate) -> [Neighbor<KnownPlace>]
   {
-    lock.withLock {
-      if isIndexStale {
-        index = SpatialIndex(places.values.sorted { $0.id < $1.id })
-        isIndexStale = false
+    known.withLock { known in
+      if known.isIndexStale {
+        known.index = SpatialIndex(known.places.values.sorted { $0.id < $1.id })
+        known.isIndexStale = false
       }
-      return index.nearest(limit, within: radius, of: centre)
+      return known.index.nearest(limit, within: radius, of: centre)
     }
   }
 
@@ -42,16 +46,16 @@ final class PlacesCache: @unchecked Sendable {
   ///   - centre: The search's centre.
   ///   - coveredRadius: The radius within which the search returned every matching place, or 0.
   func learn(_ found: [Place], around centre: Coordinate, coveredRadius: Double) {
-    lock.withLock {
+    known.withLock { known in
       for place in found {
-        guard let known = KnownPlace(place) else { continue }
-        places[known.id] = known
-        isIndexStale = true
+        guard let newcomer = KnownPlace(place) else { continue }
+        known.places[newcomer.id] = newcomer
+        known.isIndexStale = true
       }
     }
     if coveredRadius > 0 { try? coverage.add(centre, radius: coveredRadius) }
   }
 
   /// How many places are known.
-  var count: Int { lock.withLock { places.count } }
+  var count: Int { known.withLock { $0.places.count } }
 }

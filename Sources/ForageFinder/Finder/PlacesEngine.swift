@@ -3,6 +3,7 @@ import ForageLocation
 import ForagePlaces
 import ForageTracks
 import Foundation
+import Synchronization
 
 /// Answers delivered fixes with the K nearest places within R: from the coverage cache when it
 /// fully knows the disk the fix needs, otherwise with a search (``QueryPolicy``).
@@ -13,11 +14,18 @@ import Foundation
 ///
 /// Ranking by prominence (no type and no keyword) can only be complete when a search is not
 /// capped; the CLI therefore requires a type or a keyword.
-final class PlacesEngine: @unchecked Sendable {
-  /// A search in flight: where, and the task doing it.
+final class PlacesEngine: Sendable {
+  /// A search in flight: where, and the task doing it (which ends with its error, if any).
   private struct InFlight {
     var centre: Coordinate
-    var task: Task<Void, Never>
+    var task: Task<PlacesError?, Never>
+  }
+
+  /// What searches share, behind the lock.
+  private struct State {
+    var inFlight: InFlight?
+    var succeeded = false
+    var newestFix = -1
   }
 
   /// How much of the farthest result's distance a capped search may claim as covered, and a
@@ -29,23 +37,20 @@ final class PlacesEngine: @unchecked Sendable {
   let query: PlacesQuery
   let policy: QueryPolicy
   let cache: PlacesCache
-  private let lock = NSLock()
-  private var inFlight: InFlight?
-  private var succeeded = false
-  private var newestFix = -1
+  private let state = Mutex(State())
 
   /// Notes that the fix at `index` was delivered: searches for older fixes no longer matter.
   func noteDelivered(_ index: Int) {
-    lock.withLock { newestFix = max(newestFix, index) }
+    state.withLock { $0.newestFix = max($0.newestFix, index) }
   }
 
   /// Whether a newer fix than `index` has been delivered.
   private func isSuperseded(_ index: Int) -> Bool {
-    lock.withLock { index < newestFix }
+    state.withLock { index < $0.newestFix }
   }
 
   /// Whether any search of this engine has succeeded.
-  var hasSucceeded: Bool { lock.withLock { succeeded } }
+  var hasSucceeded: Bool { state.withLock { $0.succeeded } }
 
   /// Creates an engine.
   init(provider: any PlacesProvider, query: PlacesQuery, policy: QueryPolicy) throws(GEOSError) {
@@ -70,8 +75,8 @@ final class PlacesEngine: @unchecked Sendable {
   /// Whether a search is running too far from `fix` to help it, so it no longer matters.
   func isInFlightSearchStale(for fix: Fix) -> Bool {
     guard let centre = fix.coordinate else { return false }
-    return lock.withLock {
-      guard let inFlight else { return false }
+    return state.withLock {
+      guard let inFlight = $0.inFlight else { return false }
       return Geodesic.distance(inFlight.centre, centre) > query.radius
     }
   }
@@ -87,34 +92,34 @@ final class PlacesEngine: @unchecked Sendable {
     if policy == .everyFix {
       return try await everyFixAnswer(for: fix, index: index, centre: centre)
     }
-    let running = lock.withLock { inFlight }
+    let running = state.withLock { $0.inFlight }
     if let running, Geodesic.distance(running.centre, centre) <= query.radius {
-      await running.task.value
+      _ = await running.task.value
       if let cached = cachedAnswer(for: fix, index: index) { return cached }
     }
     // While this search waited (paced replays against a slow API), the user moved on: the
     // newer fix gets its own answer, and this one would only spend a request on the past.
     if isSuperseded(index) { throw .cancelled }
-    let result = ResultBox()
-    let task = Task { [self] in
+    let task = Task { [self] () -> PlacesError? in
       do throws(PlacesError) {
         try await search(around: centre)
+        return nil
       } catch {
-        result.error = error
+        return error
       }
     }
-    lock.withLock { inFlight = InFlight(centre: centre, task: task) }
-    await withTaskCancellationHandler {
+    state.withLock { $0.inFlight = InFlight(centre: centre, task: task) }
+    let failure = await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
-    lock.withLock {
-      if inFlight?.centre == centre { inFlight = nil }
+    state.withLock {
+      if $0.inFlight?.centre == centre { $0.inFlight = nil }
     }
-    if let error = result.error { throw error }
+    if let failure { throw failure }
     if Task.isCancelled { throw .cancelled }
-    lock.withLock { succeeded = true }
+    state.withLock { $0.succeeded = true }
     let known = cache.nearest(query.limit, within: query.radius, of: centre)
     return answer(for: fix, index: index, from: known, source: .network)
   }
@@ -180,7 +185,7 @@ final class PlacesEngine: @unchecked Sendable {
       search,
       limit: byDistance ? query.limit : provider.resultLimit
     )
-    lock.withLock { succeeded = true }
+    state.withLock { $0.succeeded = true }
     let results = SpatialIndex(found.compactMap(KnownPlace.init))
     return answer(
       for: fix,
@@ -205,11 +210,6 @@ final class PlacesEngine: @unchecked Sendable {
       places: known.map { $0.item.result(distance: $0.distance) }
     )
   }
-}
-
-/// Carries a search's error out of its task.
-private final class ResultBox: @unchecked Sendable {
-  var error: PlacesError?
 }
 
 extension Fix {

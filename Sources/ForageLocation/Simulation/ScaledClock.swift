@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// A clock that runs `speed` times faster than the wall clock: `--realtime` is speed 1,
 /// `--speed 10` replays ten seconds of track each real second.
 public struct ScaledClock: Clock, Sendable {

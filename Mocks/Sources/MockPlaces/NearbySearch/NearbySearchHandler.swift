@@ -26,7 +26,7 @@ public struct NearbySearchHandler: MockHandler {
     dataset: PlacesDataset,
     apiKey: String? = nil,
     pageTokenDelay: Duration = .seconds(2),
-    clock: PageTokenClock = .live
+    clock: any Clock<Duration> = ContinuousClock()
   ) {
     self.dataset = dataset
     self.apiKey = apiKey

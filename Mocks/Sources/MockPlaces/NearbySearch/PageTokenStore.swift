@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import Synchronization
 
@@ -32,23 +33,24 @@ final class PageTokenStore: Sendable {
   private let state = Mutex(State())
   private let delay: Duration
   private let capacity: Int
-  private let clock: PageTokenClock
+  /// The time elapsed on the store's clock since it was made.
+  private let elapsed: @Sendable () -> Duration
 
   /// Creates a store.
   ///
   /// - Parameters:
   ///   - delay: How long after issue a token becomes valid.
   ///   - capacity: How many tokens are remembered before the oldest are forgotten.
-  ///   - clock: The time source.
-  init(delay: Duration, capacity: Int = 10_000, clock: PageTokenClock) {
+  ///   - clock: The time source: the continuous clock, or a test's `VirtualClock`.
+  init(delay: Duration, capacity: Int = 10_000, clock: any Clock<Duration>) {
     self.delay = delay
     self.capacity = max(1, capacity)
-    self.clock = clock
+    self.elapsed = clock.startStopwatch()
   }
 
   /// Issues a token for the page of `results` starting at `offset`.
   func issue(results: [DatasetPlace], offset: Int) -> String {
-    let validFrom = clock.now() + delay
+    let validFrom = elapsed() + delay
     return state.withLock { state in
       state.issued += 1
       let key = "\(state.issued):\(offset):\(UInt64.random(in: 0...UInt64.max))"
@@ -68,7 +70,7 @@ final class PageTokenStore: Sendable {
 
   /// Looks a token up.
   func redeem(_ token: String) -> Redemption {
-    let now = clock.now()
+    let now = elapsed()
     return state.withLock { state in
       guard let entry = state.entries[token] else { return .unknown }
       guard now >= entry.validFrom else { return .notYetValid }

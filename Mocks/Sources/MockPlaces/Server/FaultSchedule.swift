@@ -1,4 +1,5 @@
 import ForageSupport
+import Synchronization
 
 /// The fault rules a running server applies, changeable while it serves.
 ///
@@ -19,11 +20,14 @@ public final class FaultSchedule: Sendable {
     var random: SplitMix64
   }
 
-  private let entries: Locked<[Entry]>
+  private let entries: Mutex<[Entry]>
+  /// How many rules are in force, kept beside the lock so a request with no rules to consult
+  /// never takes it.
+  private let ruleCount = Atomic(0)
 
   /// Creates a schedule holding `rules` in order.
   public init(_ rules: [FaultRule] = []) {
-    entries = Locked([])
+    entries = Mutex([])
     for rule in rules { add(rule) }
   }
 
@@ -38,7 +42,10 @@ public final class FaultSchedule: Sendable {
     var seed: UInt64 = 0
     if case .fraction(_, let ruleSeed) = rule.selector { seed = ruleSeed }
     let entry = Entry(status: Status(rule: rule, seen: 0, fired: 0), random: SplitMix64(seed: seed))
-    entries.withLock { $0.append(entry) }
+    entries.withLock { entries in
+      entries.append(entry)
+      ruleCount.store(entries.count, ordering: .releasing)
+    }
   }
 
   /// Parses a spec (see ``FaultRule``) and appends the rule.
@@ -54,12 +61,16 @@ public final class FaultSchedule: Sendable {
 
   /// Removes every rule.
   public func clear() {
-    entries.withLock { $0.removeAll() }
+    entries.withLock { entries in
+      entries.removeAll()
+      ruleCount.store(0, ordering: .releasing)
+    }
   }
 
   /// Decides the fault for one request on `path`, advancing the counters of the rules it reaches.
   func fault(forPath path: String) -> FaultRule? {
-    entries.withLock { entries in
+    guard ruleCount.load(ordering: .acquiring) > 0 else { return nil }
+    return entries.withLock { entries in
       for index in entries.indices where entries[index].status.rule.matches(path: path) {
         entries[index].status.seen += 1
         let seen = entries[index].status.seen
@@ -75,6 +86,7 @@ public final class FaultSchedule: Sendable {
         let rule = entries[index].status.rule
         if case .next(let count) = rule.selector, entries[index].status.fired >= count {
           entries.remove(at: index)
+          ruleCount.store(entries.count, ordering: .releasing)
         }
         return rule
       }

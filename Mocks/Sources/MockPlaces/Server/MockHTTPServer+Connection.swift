@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension MockHTTPServer {
   /// Serves requests on one connection until either side closes it.
@@ -59,19 +60,15 @@ extension MockHTTPServer {
     let work: @Sendable () async -> Void = {
       for handler in handlers {
         if let response = await handler.respond(to: request) {
-          box.response = response
+          box.response.withLock { $0 = response }
           break
         }
       }
       executor.finish()
     }
-    if #available(macOS 15.0, *) {
-      Task(executorPreference: executor, operation: work)
-    } else {
-      Task(operation: work)
-    }
+    Task(executorPreference: executor, operation: work)
     executor.runUntilFinished()
-    return box.response
+    return box.response.withLock { $0 }
       ?? ResponseEncoding.json(
         ["error": "no handler for \(request.method) \(request.path)"],
         status: 404
@@ -80,6 +77,6 @@ extension MockHTTPServer {
 }
 
 /// Carries a handler's response from its task back to the connection thread.
-private final class ResponseBox: @unchecked Sendable {
-  var response: MockResponse?
+private final class ResponseBox: Sendable {
+  let response = Mutex<MockResponse?>(nil)
 }

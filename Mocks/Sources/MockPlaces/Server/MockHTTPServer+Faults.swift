@@ -1,3 +1,4 @@
+import ForageHTTP
 import Foundation
 
 #if canImport(Glibc)
@@ -95,11 +96,7 @@ extension MockHTTPServer {
     case .seconds(let seconds):
       return String(seconds)
     case .dateAfter(let seconds):
-      let formatter = DateFormatter()
-      formatter.locale = Locale(identifier: "en_US_POSIX")
-      formatter.timeZone = TimeZone(identifier: "GMT")
-      formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-      return formatter.string(from: Date(timeIntervalSinceNow: Double(seconds)))
+      return RetryAfter.httpDate(Date(timeIntervalSinceNow: Double(seconds)))
     }
   }
 }

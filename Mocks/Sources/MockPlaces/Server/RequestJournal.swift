@@ -1,5 +1,6 @@
-import ForageSupport
+import ForageHTTP
 import Foundation
+import Synchronization
 
 /// Every non-admin request the mock server received, in order, with credentials redacted.
 ///
@@ -14,7 +15,7 @@ public final class RequestJournal: Sendable {
     var expired: Set<Int> = []
   }
 
-  private let state = Locked(State())
+  private let state = Mutex(State())
 
   /// Creates an empty journal.
   public init() {}
@@ -57,28 +58,35 @@ public final class RequestJournal: Sendable {
   /// Records a request and returns the entry.
   @discardableResult
   func record(_ request: MockRequest, connection: Int, fault: FaultRule?) -> JournalEntry {
-    let (entry, ready) = state.withLock { state in
-      let entry = JournalEntry(
-        sequence: state.nextSequence,
-        timestamp: Date(),
-        method: request.method,
-        path: request.path,
-        query: request.query.map {
-          .init(name: $0.name, value: JournalRedaction.queryValue(name: $0.name, value: $0.value))
-        },
-        headers: request.headers.map {
-          .init(name: $0.name, value: JournalRedaction.headerValue(name: $0.name, value: $0.value))
-        },
-        body: JournalRedaction.text(String(decoding: request.body, as: UTF8.self)),
-        connection: connection,
-        fault: fault?.description
-      )
+    // Redact before taking the lock: connection threads record concurrently.
+    var entry = JournalEntry(
+      sequence: 0,
+      timestamp: Date(),
+      method: request.method,
+      path: request.path,
+      query: request.query.map {
+        .init(
+          name: $0.name,
+          value: Redaction.isSecretQueryName($0.name) ? Redaction.placeholder : $0.value
+        )
+      },
+      headers: Redaction.redact(headers: request.headers).map {
+        .init(name: $0.name, value: $0.value)
+      },
+      body: Redaction.redact(String(decoding: request.body, as: UTF8.self)),
+      connection: connection,
+      fault: fault?.description
+    )
+    let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+      entry.sequence = state.nextSequence
+      entry.timestamp = Date()
       state.nextSequence += 1
       state.entries.append(entry)
       let count = state.entries.count
+      guard !state.waiters.isEmpty else { return [] }
       let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
       state.waiters.removeAll { $0.count <= count }
-      return (entry, ready)
+      return ready
     }
     for continuation in ready { continuation.resume(returning: true) }
     return entry

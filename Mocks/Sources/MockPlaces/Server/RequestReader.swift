@@ -1,3 +1,4 @@
+import ForageHTTP
 import Foundation
 
 /// One request read off a connection, with what the connection should do afterwards.
