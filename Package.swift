@@ -58,7 +58,7 @@ let package = Package(
     ),
     .target(
       name: "ForageTracks",
-      dependencies: ["ForageGeo"],
+      dependencies: ["ForageGeo", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -75,6 +75,7 @@ let package = Package(
       name: "ForageFinder",
       dependencies: [
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
+        "ForageSupport",
       ],
       swiftSettings: strict
     ),
@@ -108,6 +109,7 @@ let package = Package(
     .executableTarget(
       name: "mock-places",
       dependencies: [
+        "ForageGeo",
         "MockPlaces",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -119,6 +121,7 @@ let package = Package(
     .target(name: "ForageTestSupport", path: "Tests/ForageTestSupport", swiftSettings: strict),
 
     // MARK: Tests
+    .testTarget(name: "ForageSupportTests", dependencies: ["ForageSupport"], swiftSettings: strict),
     .testTarget(
       name: "ForageStoreTests",
       dependencies: ["ForageStore", "ForageStoreTesting"],
@@ -137,7 +140,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageTracksTests",
-      dependencies: ["ForageTracks", "ForageGeo", "ForageTestSupport"],
+      dependencies: ["ForageTracks", "ForageGeo", "ForageSupport", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -147,7 +150,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForagePlacesTests",
-      dependencies: ["ForagePlaces", "ForageHTTP", "MockPlaces", "ForageTestSupport"],
+      dependencies: ["ForagePlaces", "ForageGeo", "ForageHTTP", "MockPlaces", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -160,7 +163,7 @@ let package = Package(
       name: "ForageFinderTests",
       dependencies: [
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation",
-        "ForagePlaces", "ForageResources",
+        "ForagePlaces", "ForageResources", "ForageSupport",
         "ForageStoreTesting", "ForageTestSupport",
       ],
       swiftSettings: strict

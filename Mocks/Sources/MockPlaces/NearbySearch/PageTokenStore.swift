@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 import Synchronization
 
