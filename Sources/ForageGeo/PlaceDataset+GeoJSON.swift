@@ -150,7 +150,9 @@ extension PlaceDataset {
 
   private static func openNow(_ properties: JSONValue) -> Bool? {
     if let flag = properties["open_now"]?.bool { return flag }
-    if let hours = properties["opening_hours"], hours.members != nil { return hours["open_now"]?.bool }
+    if let hours = properties["opening_hours"], hours.members != nil {
+      return hours["open_now"]?.bool
+    }
     if let hours = properties["opening_hours"]?.string,
       hours.trimmingCharacters(in: .whitespaces) == "24/7"
     {

@@ -26,7 +26,12 @@ import Testing
       add("nameless-\(index)", lat, lon + 0.00005, #""amenity":"restaurant""#)
       add("cafe-\(index)", lat + 0.00002, lon + 0.0001, #""amenity":"cafe","name":"Café""#)
       add("typed-\(index)", lat, lon + 0.0002, #""types":["restaurant"],"name":"Typed""#)
-      add("takeaway-\(index)", lat - 0.0001, lon - 0.00015, #""amenity":"fast_food","name":"Kebab""#)
+      add(
+        "takeaway-\(index)",
+        lat - 0.0001,
+        lon - 0.00015,
+        #""amenity":"fast_food","name":"Kebab""#
+      )
       add(nil, lat + 0.0002, lon - 0.0003, #""amenity":"restaurant","name":"No id""#)
       add("nameless-\(index)", lat, lon + 0.00001, #""amenity":"restaurant","name":"Twin""#)
       add("far-\(index)", lat, lon + 0.01, #""amenity":"restaurant","name":"Far""#)

@@ -88,7 +88,11 @@ extension PermissionScenario {
     func place(_ value: JSONValue?) -> String {
       "\(url.path):\(value?.line ?? object.line ?? 1)"
     }
-    func status(_ key: String, _ value: JSONValue?, in parent: JSONValue) throws
+    func status(
+      _ key: String,
+      _ value: JSONValue?,
+      in parent: JSONValue
+    ) throws
       -> AuthorizationStatus
     {
       guard let raw = value?.string, let status = AuthorizationStatus(rawValue: raw) else {
@@ -108,7 +112,9 @@ extension PermissionScenario {
     {
       guard let value else { return fallback }
       guard let raw = value.string, let accuracy = AccuracyAuthorization(rawValue: raw) else {
-        throw PermissionScenarioError("\(place(parent)): \"\(key)\" must be \"full\" or \"reduced\"")
+        throw PermissionScenarioError(
+          "\(place(parent)): \"\(key)\" must be \"full\" or \"reduced\""
+        )
       }
       return accuracy
     }
