@@ -87,4 +87,21 @@ import Testing
     #expect(nearbyWarnings.last.map(String.init) == counts)
     #expect(nearbyWarnings.first?.hasSuffix("duplicate id, first used at line 2; skipped") == true)
   }
+
+  @Test func aDatasetWithNoUsablePlaceIsTheSameDataErrorForBoth() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let places = directory.appendingPathComponent("none.geojson")
+    try Data(#"{"type":"FeatureCollection","features":[]}"#.utf8).write(to: places)
+    let run = try FinderFixtures.forage(
+      ["run", "--track", FinderFixtures.walk.path, "--dataset", places.path]
+    )
+    let nearby = try FinderFixtures.forage(
+      ["nearby", "--places", places.path, "--at", "60.17,24.94", "--radius", "100"]
+    )
+    #expect(run.status == 65 && nearby.status == 65)
+    #expect(run.stdout.isEmpty && nearby.stdout.isEmpty)
+    #expect(run.stderr == nearby.stderr)
+    #expect(nearby.stderr.hasPrefix("forage: \(places.path): no usable place in its 0 features"))
+  }
 }
