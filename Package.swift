@@ -59,7 +59,7 @@ let package = Package(
     ),
     .target(
       name: "ForageTracks",
-      dependencies: ["ForageGeo"],
+      dependencies: ["ForageGeo", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -119,6 +119,7 @@ let package = Package(
     .executableTarget(
       name: "mock-places",
       dependencies: [
+        "ForageGeo",
         "MockPlaces",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -130,6 +131,7 @@ let package = Package(
     .target(name: "ForageTestSupport", path: "Tests/ForageTestSupport", swiftSettings: strict),
 
     // MARK: Tests
+    .testTarget(name: "ForageSupportTests", dependencies: ["ForageSupport"], swiftSettings: strict),
     .testTarget(
       name: "ForageStoreTests",
       dependencies: ["ForageStore", "ForageStoreTesting"],
@@ -155,7 +157,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageTracksTests",
-      dependencies: ["ForageTracks", "ForageGeo", "ForageTestSupport"],
+      dependencies: ["ForageTracks", "ForageGeo", "ForageSupport", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
@@ -168,7 +170,7 @@ let package = Package(
     .testTarget(
       name: "ForagePlacesTests",
       dependencies: [
-        "ForagePlaces", "ForageHTTP", "ForageSupport", "MockPlaces", "ForageTestSupport",
+        "ForagePlaces", "ForageGeo", "ForageHTTP", "ForageSupport", "MockPlaces", "ForageTestSupport",
       ],
       swiftSettings: strict
     ),
@@ -184,7 +186,7 @@ let package = Package(
       name: "ForageFinderTests",
       dependencies: [
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation",
-        "ForagePlaces", "ForageResources",
+        "ForagePlaces", "ForageResources", "ForageSupport",
         "ForageStoreTesting", "ForageTestSupport",
       ],
       swiftSettings: strict

@@ -36,6 +36,7 @@ let package = Package(
       name: "FinderBenchmark",
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForageGeo", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]

@@ -1,22 +1,83 @@
-import ForageSupport
 import Foundation
 
-/// The places read from a GeoJSON FeatureCollection of Point features.
+/// The places in a GeoJSON FeatureCollection: the one loader for `forage nearby`, the finder's
+/// `--dataset` and the mock Places server.
 ///
-/// Each feature's `properties` supply `id` (else the feature's own `id`, else `feature-N`),
-/// `name`, `types` (an array of strings) or OSM's `amenity`, and `rating`. A feature without a
-/// usable point (no geometry, not a Point, coordinates that are not two numbers or out of range) is
-/// skipped and reported by index in ``skipped``, not fatal.
-public struct PlaceDataset: Sendable {
-  /// The places, in file order.
-  public var places: [PlaceRecord]
-  /// The features that were skipped, in file order.
-  public var skipped: [SkippedFeature]
+/// The rules, for every feature (see ``DatasetPlace`` for the fields):
+///
+/// - **Position**: a `Point` geometry whose `coordinates` start with two numbers, longitude then
+///   latitude, in range. Anything else (no geometry, a LineString, text, latitude 91, a feature
+///   that is not an object) is skipped and reported.
+/// - **Id**: `properties.place_id`, else `properties.id`, else the feature's own `id` (text as it
+///   is, whole numbers exactly as written), else `feature-N` (its 0-based position). A later
+///   feature with an id already used is skipped and reported.
+/// - **Name**: `properties.name` when it is non-empty text. A place without one is **kept** (an
+///   OpenStreetMap `amenity=restaurant` without a name is still the nearest restaurant) and
+///   reported.
+/// - **Types**: a `types` array of strings (or one string separated by `,`, `;` or `|`) as it
+///   is; else OSM `amenity` or `shop` mapped to Google types by ``OSMPlaceTypes``
+///   (`fast_food` → `meal_takeaway`, `restaurant`, `food`, …); else `point_of_interest`,
+///   `establishment`.
+/// - **Booleans** are only JSON `true`/`false` (`open_now`, `opening_hours.open_now`; the OSM
+///   `opening_hours` text `24/7` also means open). They are never numbers or ids; as other
+///   properties they read `true`/`false`.
+/// - **Numbers** (`rating` 0–5, `user_ratings_total`, `price_level` 0–4 or `PRICE_LEVEL_…`) may
+///   also be written as text; out-of-range values are ignored.
+/// - `business_status` is `OPERATIONAL` unless it says `CLOSED_TEMPORARILY` or
+///   `CLOSED_PERMANENTLY`; `vicinity` comes from `vicinity` or `addr:street`, `addr:housenumber`,
+///   `addr:city`; `cuisine` and `diet:*=yes` become keywords; every other scalar property is kept
+///   as text in ``DatasetPlace/properties``.
+///
+/// The file is read with ForageSupport's ``JSONParser`` (exact numbers, errors by line and
+/// column). A file with no usable place at all is an error.
+public struct PlaceDataset: Sendable, Equatable {
+  /// The places, in file order, with unique ids.
+  public var places: [DatasetPlace]
+  /// What was noticed while loading, in file order: places kept without a name, features skipped.
+  public var issues: [DatasetIssue]
+
+  /// Creates a dataset from places already in memory.
+  ///
+  /// - Parameter places: The places. A later place with an id already seen is dropped and
+  ///   listed in ``issues``.
+  public init(places: [DatasetPlace]) {
+    self.places = []
+    self.issues = []
+    var seen = Set<String>()
+    for (index, place) in places.enumerated() {
+      if seen.insert(place.id).inserted {
+        self.places.append(place)
+      } else {
+        issues.append(
+          DatasetIssue(
+            file: "(memory)",
+            line: nil,
+            feature: index,
+            id: place.id,
+            problem: .duplicateID(firstLine: nil)
+          )
+        )
+      }
+    }
+  }
+
+  /// Creates a dataset from places and issues already sorted out.
+  init(places: [DatasetPlace], issues: [DatasetIssue]) {
+    self.places = places
+    self.issues = issues
+  }
 
   /// Reads a dataset file.
   ///
-  /// - Throws: ``PlaceDatasetError`` when the file cannot be read or is not a FeatureCollection.
+  /// - Throws: ``PlaceDatasetError`` when the file cannot be read, is not a FeatureCollection
+  ///   or holds no usable place.
   public static func load(contentsOf url: URL) throws(PlaceDatasetError) -> PlaceDataset {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw .unreadable(file: url.path, reason: "it is a directory")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -27,83 +88,35 @@ public struct PlaceDataset: Sendable {
     return try parse(data, file: url.path)
   }
 
-  /// Parses dataset bytes.
+  /// The lines a tool prints on standard error about this dataset, nothing when all is well:
+  /// one line per skipped feature (the first `limit` of them), then one line that counts the
+  /// places, those without a name (and where the first is) and the features skipped.
   ///
-  /// - Parameters:
-  ///   - data: The GeoJSON text.
-  ///   - file: The name to use in error messages.
-  /// - Throws: ``PlaceDatasetError`` when the bytes are not a GeoJSON FeatureCollection.
-  public static func parse(_ data: Data, file: String) throws(PlaceDatasetError) -> PlaceDataset {
-    let root: Any
-    do {
-      root = try JSONSerialization.jsonObject(with: data)
-    } catch {
-      let (line, column) = Self.position(of: error, in: data)
-      throw .malformed(file: file, line: line, column: column, expected: "valid JSON")
+  /// Places without a name are counted rather than listed one a line: an OpenStreetMap extract
+  /// can hold thousands, and they are kept.
+  ///
+  /// - Parameter limit: The most lines about skipped features.
+  public func report(limit: Int = 20) -> [String] {
+    guard let file = issues.first?.file else { return [] }
+    let skipped = issues.filter(\.isSkipped)
+    var lines = skipped.prefix(limit).map(\.description)
+    if skipped.count > limit {
+      lines.append("\(file): \(skipped.count - limit) more features skipped")
     }
-    guard let object = root as? [String: Any], object["type"] as? String == "FeatureCollection"
-    else {
-      throw .malformed(
-        file: file,
-        line: nil,
-        column: nil,
-        expected: "a GeoJSON object with \"type\": \"FeatureCollection\""
-      )
+    var summary = "\(file): " + Self.counted(places.count, "place")
+    let unnamed = issues.filter { $0.problem == .unnamed }
+    if let first = unnamed.first {
+      summary += ", \(unnamed.count) without a \"name\" (kept"
+      summary += first.line.map { "; the first at line \($0))" } ?? ")"
     }
-    guard let features = object["features"] as? [Any] else {
-      throw .malformed(file: file, line: nil, column: nil, expected: "a \"features\" array")
-    }
-    var dataset = PlaceDataset(places: [], skipped: [])
-    dataset.places.reserveCapacity(features.count)
-    for (index, feature) in features.enumerated() {
-      switch PlaceRecord.parse(feature: feature, index: index) {
-      case .success(let place): dataset.places.append(place)
-      case .failure(let skip): dataset.skipped.append(skip)
-      }
-    }
-    return dataset
+    summary += "; " + Self.counted(skipped.count, "feature") + " skipped"
+    lines.append(summary)
+    return lines
   }
 
-  /// The 1-based line and column of a JSONSerialization error ("around character N").
-  private static func position(of error: any Error, in data: Data) -> (Int?, Int?) {
-    let description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-    guard let range = description.range(of: "character "),
-      let offset = Int(description[range.upperBound...].prefix { $0.isNumber })
-    else { return (nil, nil) }
-    let position = TextPosition(ofByteOffset: offset, in: data)
-    return (position.line, position.column)
-  }
-}
-
-/// A feature left out of a ``PlaceDataset``, and why.
-public struct SkippedFeature: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The feature's 0-based position in the `features` array.
-  public var index: Int
-  /// What was wrong, such as `no Point geometry`.
-  public var reason: String
-
-  /// `feature N skipped: reason`.
-  public var description: String { "feature \(index) skipped: \(reason)" }
-}
-
-/// Why a places dataset could not be read.
-public enum PlaceDatasetError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The file could not be opened or read.
-  case unreadable(file: String, reason: String)
-  /// The file is not a GeoJSON FeatureCollection; line and column when known.
-  case malformed(file: String, line: Int?, column: Int?, expected: String)
-
-  /// One line naming the file, the position and what was expected.
-  public var description: String {
-    switch self {
-    case .unreadable(let file, let reason):
-      return "\(file): cannot read places dataset: \(reason)"
-    case .malformed(let file, let line, let column, let expected):
-      var place = file
-      if let line { place += ":\(line)" }
-      if let column { place += ":\(column)" }
-      return "\(place): not a GeoJSON places dataset: expected \(expected)"
-    }
+  /// `1 place`, `2 places`.
+  private static func counted(_ count: Int, _ noun: String) -> String {
+    count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
   }
 }
 

@@ -111,6 +111,22 @@ final class ByteSource {
     return Array(UnsafeBufferPointer(start: buffer + cursor.pointee.position, count: available))
   }
 
+  /// Returns every byte not read yet and consumes them (for formats parsed whole).
+  ///
+  /// ``line`` and ``column`` are not updated.
+  func readRemaining() throws(TrackError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while true {
+      if cursor.pointee.position == cursor.pointee.count {
+        guard try refill() else { return bytes }
+      }
+      let start = buffer + cursor.pointee.position
+      let count = cursor.pointee.count - cursor.pointee.position
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: count))
+      cursor.pointee.position = cursor.pointee.count
+    }
+  }
+
   /// Moves the unread bytes to the front and reads more; `false` at the end of the file.
   private func refill() throws(TrackError) -> Bool {
     if cursor.pointee.isAtEnd { return false }

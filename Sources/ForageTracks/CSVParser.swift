@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// A streaming CSV track parser: a header naming the columns (`time,lat,lon[,ele][,accuracy]

@@ -1,11 +1,13 @@
+import ForageSupport
 import Foundation
 
 /// A GeoJSON track parser: `LineString` and `MultiLineString` features with times in
 /// `properties.coordTimes` (mapbox togeojson) or `properties.coordinateProperties.times` (newer
 /// togeojson), as ISO 8601 strings or epoch milliseconds, and `Point` features with a `time`.
 ///
-/// Not streaming: the document is parsed whole (in a strict, position-reporting JSON parser), then
-/// its points are handed out one at a time. Memory grows with the file.
+/// Not streaming: the document is read and parsed whole (with ForageSupport's strict,
+/// position-reporting ``JSONParser``), then its points are handed out one at a time. Memory grows
+/// with the file.
 struct GeoJSONParser: TrackParser {
   let source: ByteSource
   var counts = TrackFileCounts()
@@ -16,11 +18,19 @@ struct GeoJSONParser: TrackParser {
 
   init(source: ByteSource) throws(TrackError) {
     self.source = source
-    if try source.prefix(3) == [0xEF, 0xBB, 0xBF] {
-      for _ in 0..<3 { _ = try source.next() }
+    let bytes = try source.readRemaining()
+    let document: JSONValue
+    do {
+      document = try JSONParser.parse(bytes)
+    } catch {
+      throw TrackError(
+        .malformed,
+        file: source.path,
+        line: error.line,
+        column: error.column,
+        message: error.message
+      )
     }
-    var parser = JSONParser(source: source)
-    let document = try parser.parseDocument()
     switch document["type"]?.string {
     case "FeatureCollection":
       guard let features = document["features"]?.array else {
@@ -115,10 +125,10 @@ struct GeoJSONParser: TrackParser {
       segment: segment,
       line: line
     )
-    switch time {
-    case .string(let text): fix.time = Timestamp.parse(text)
-    case .number(let milliseconds): fix.time = Date(timeIntervalSince1970: milliseconds / 1000)
-    default: break
+    if let text = time?.string {
+      fix.time = Timestamp.parse(text)
+    } else if let milliseconds = time?.number {
+      fix.time = Date(timeIntervalSince1970: milliseconds / 1000)
     }
     counts.trackPoints += 1
     items.append(.point(fix))

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// The sentences of one receiver epoch (one time of day), merged into one point when complete.

@@ -1,9 +1,9 @@
 import ArgumentParser
 import ForageFinder
+import ForageGeo
 import ForagePlaces
 import ForageResources
 import Foundation
-import MockPlaces
 
 /// `forage demo`: Replay the bundled Helsinki walk against the in-process mock Places server.
 struct DemoCommand: AsyncParsableCommand {
@@ -12,7 +12,7 @@ struct DemoCommand: AsyncParsableCommand {
     abstract: "Replay the bundled Helsinki walk against the in-process mock Places server.",
     discussion: """
       A 65-minute, 1 Hz walk through central Helsinki (Rautatientori, Senate Square, \
-      Esplanadi, Kamppi, Töölönlahti, Kruununhaka) against 422 real eating places from \
+      Esplanadi, Kamppi, Töölönlahti, Kruununhaka) against 427 real eating places from \
       OpenStreetMap, served by the mock Places server on 127.0.0.1. Prints a table row each \
       time the answer changes (--format ndjson prints every event), then a summary. Accepts \
       the options of forage run.
@@ -25,9 +25,9 @@ struct DemoCommand: AsyncParsableCommand {
   var format: OutputFormat = .table
 
   func run() async throws {
-    let places: PlacesDataset
+    let places: PlaceDataset
     do {
-      places = try PlacesDataset.load(contentsOf: ForageResources.demoPlaces)
+      places = try PlaceDataset.load(contentsOf: ForageResources.demoPlaces)
     } catch {
       printError("the bundled dataset cannot be read: \(error)")
       throw Sysexits.ioError

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForageGeo
+import ForageFinder
 import Foundation
 
 /// `forage nearby`: List the places in a GeoJSON dataset near a point or along a track.
@@ -10,7 +10,8 @@ struct NearbyCommand: AsyncParsableCommand {
     discussion: """
       Prints the places within --radius metres of --at (or of the track given with --along), \
       nearest first, each with its geodesic distance as distance_m. Features without a usable \
-      point are reported on standard error and skipped.
+      point are reported on standard error and skipped; places without a name are kept and \
+      counted there. Exit codes: 0 done, 64 usage, 65 bad data (no usable place), 74 I/O.
       """
   )
 
@@ -61,11 +62,22 @@ struct NearbyCommand: AsyncParsableCommand {
         type: type,
         format: format
       )
-      let result = try NearbySearch.run(request) { printError($0) }
-      FileHandle.standardOutput.write(Data(NearbyOutput.render(result, as: request.format).utf8))
+      let result = try request.search { printError("warning: \($0)") }
+      FileHandle.standardOutput.write(Data(result.rendered(as: request.format).utf8))
     } catch {
-      printError(error.message)
+      printError(error.description)
       throw error.exitCode
+    }
+  }
+}
+
+extension NearbyError {
+  /// The sysexits code: 64 for usage, 65 for data, 74 for I/O.
+  var exitCode: ExitCode {
+    switch self {
+    case .usage: Sysexits.usage
+    case .data: Sysexits.dataError
+    case .io: Sysexits.ioError
     }
   }
 }

@@ -1,4 +1,5 @@
 import ForageFinder
+import ForageGeo
 import ForagePlaces
 import MockPlaces
 
@@ -14,7 +15,7 @@ extension PlacesBackend {
   ///   - clock: The clock retries run on; virtual by default, as the mock's faults are counted.
   /// - Throws: ``MockServerError`` when the server cannot start.
   static func inProcessMock(
-    dataset: PlacesDataset,
+    dataset: PlaceDataset,
     provider: ProviderName,
     clock: any Clock<Duration> = NetworkTime.virtual.makeClock()
   ) throws -> PlacesBackend {

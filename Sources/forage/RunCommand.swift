@@ -1,11 +1,11 @@
 import ArgumentParser
 import ForageFinder
+import ForageGeo
 import ForageLocation
 import ForagePlaces
 import ForageResources
 import ForageTracks
 import Foundation
-import MockPlaces
 
 /// `forage run`: Replay a track and print the places near every fix.
 struct RunCommand: AsyncParsableCommand {
@@ -133,13 +133,16 @@ struct RunCommand: AsyncParsableCommand {
       )
     }
     let datasetURL = dataset.map { URL(fileURLWithPath: $0) } ?? ForageResources.demoPlaces
-    let places: PlacesDataset
+    let places: PlaceDataset
     do {
-      places = try PlacesDataset.load(contentsOf: datasetURL)
+      places = try PlaceDataset.load(contentsOf: datasetURL)
     } catch {
-      printError("\(error)")
-      throw FileManager.default.isReadableFile(atPath: datasetURL.path)
-        ? Sysexits.dataError : Sysexits.ioError
+      printError(error.description)
+      throw error.isUnreadable ? Sysexits.ioError : Sysexits.dataError
+    }
+    // The same report as `forage nearby` gives; the bundled dataset is known and stays quiet.
+    if dataset != nil {
+      for line in places.report() { printError("warning: \(line)") }
     }
     do {
       let backend = try PlacesBackend.inProcessMock(

@@ -32,14 +32,14 @@ struct FinderOracle {
   ///   - radius: R in metres.
   ///   - limit: K.
   init(dataset: URL, type: String? = "restaurant", radius: Double = 500, limit: Int = 20) throws {
-    let places = try PlacesDataset.load(contentsOf: dataset).places
+    let places = try PlaceDataset.load(contentsOf: dataset).places
     candidates = places.filter { place in
       // As Google (and the mock) do without a keyword: closed businesses are left out.
       guard !place.businessStatus.hasPrefix("CLOSED") else { return false }
       guard let type else { return true }
       return place.types.contains { $0.lowercased() == type }
     }.map {
-      Candidate(id: $0.id, name: $0.name, latitude: $0.latitude, longitude: $0.longitude)
+      Candidate(id: $0.id, name: $0.name ?? "", latitude: $0.latitude, longitude: $0.longitude)
     }
     self.radius = radius
     self.limit = limit

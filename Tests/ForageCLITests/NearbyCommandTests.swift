@@ -40,13 +40,19 @@ import Testing
     #expect(
       result.stdout == """
         {"id":"a","name":"Ay \\"quoted\\"","lat":0,"lon":0.001,"distance_m":111.319,\
-        "rating":4.5,"types":["restaurant"]}
-        {"id":"b","name":"Bee","lat":0,"lon":0.002,"distance_m":222.639,"types":["cafe"]}
+        "rating":4.5,"types":["restaurant","food","point_of_interest","establishment"]}
+        {"id":"b","name":"Bee","lat":0,"lon":0.002,"distance_m":222.639,\
+        "types":["cafe","food","point_of_interest","establishment"]}
 
         """
     )
     #expect(
-      result.stderr == "forage: \(places): feature 2 skipped: geometry is Polygon, not Point\n"
+      result.stderr == """
+        forage: warning: \(places):6: feature 2 (poly): geometry is Polygon, not Point; skipped
+        forage: warning: \(places): 3 places, 1 without a "name" (kept; the first at line 7); \
+        1 feature skipped
+
+        """
     )
   }
 
@@ -103,7 +109,8 @@ import Testing
     #expect(malformed.status == 65)
     #expect(
       malformed.stderr
-        == "forage: \(broken):2:13: not a GeoJSON places dataset: expected valid JSON\n"
+        == "forage: \(broken):2:13: not a GeoJSON places dataset: "
+        + "expected a JSON value but found ','\n"
     )
     let missing = try BuiltBinary.run(
       "forage",
@@ -111,6 +118,24 @@ import Testing
     )
     #expect(missing.status == 74)
     #expect(missing.stderr.contains("/nonexistent/p.geojson"))
+  }
+
+  @Test func aDatasetWithNoUsablePlaceIsADataError() throws {
+    let empty = try Self.temporaryFile(
+      "empty.geojson",
+      #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null}]}"#
+    )
+    let result = try BuiltBinary.run(
+      "forage",
+      ["nearby", "--places", empty, "--at", "0,0", "--radius", "10"]
+    )
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr
+        == "forage: \(empty): no usable place in its one feature: expected at least one Point "
+        + "feature with [longitude, latitude] coordinates\n"
+    )
   }
 
   @Test func searchesAlongATrack() throws {
@@ -186,7 +211,9 @@ import Testing
       ["nearby", "--places", places, "--at", "60.1699,24.9384", "--radius", "300", "--limit", "3"]
     )
     #expect(result.status == 0)
-    #expect(result.stderr.isEmpty)
+    // The five nameless eateries are kept, and counted in one line.
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("427 places, 5 without a \"name\" (kept; the first at line"))
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.count == 3)
     #expect(lines[0].contains("\"id\":\"osm-node-1381017836\""))

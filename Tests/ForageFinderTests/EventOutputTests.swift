@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageResources
+import ForageSupport
 import ForageTestSupport
 import ForageTracks
 import Foundation

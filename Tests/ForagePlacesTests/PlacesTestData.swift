@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageSupport
 import Foundation
 import MockPlaces
@@ -26,7 +27,7 @@ enum PlacesTestData {
   }
 
   /// Two named places and 70 restaurants 5 m apart going north.
-  static let dataset = PlacesDataset(
+  static let dataset = PlaceDataset(
     places: [
       place("fish", north: 50, name: "Fish & Chips + Café Ääni 北京"),
       place("pizza", north: 60, name: "Pizza 50% off", types: ["meal_takeaway", "restaurant"]),

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import ForageFinder
+import ForageGeo
 import ForageTracks
 import Foundation
 import MockPlaces
@@ -80,7 +81,7 @@ struct Measurement {
 func measure(
   track url: URL,
   policy: QueryPolicy,
-  dataset: PlacesDataset
+  dataset: PlaceDataset
 ) async throws
   -> Measurement
 {
@@ -155,7 +156,7 @@ func format(_ value: Double, _ digits: Int = 2) -> String {
 }
 
 let loopFixes = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
-let dataset = try PlacesDataset.load(contentsOf: datasetURL)
+let dataset = try PlaceDataset.load(contentsOf: datasetURL)
 print("FinderBenchmark: forage's finder in-process, virtual time, mock Places server on 127.0.0.1")
 print(
   "dataset: \(datasetURL.lastPathComponent), \(dataset.places.count) places; K = 20, R = 500 m,"

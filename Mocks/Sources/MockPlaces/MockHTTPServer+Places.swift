@@ -1,3 +1,5 @@
+import ForageGeo
+
 extension MockHTTPServer {
   /// A server for both Places wire formats over a dataset: what `mock-places` runs and what
   /// tests and `forage demo` start in process.
@@ -12,7 +14,7 @@ extension MockHTTPServer {
   ///   - faults: Fault rules in force from the start.
   /// - Returns: The server, not started yet.
   public static func places(
-    dataset: PlacesDataset,
+    dataset: PlaceDataset,
     host: String = "127.0.0.1",
     port: UInt16 = 0,
     apiKey: String? = nil,

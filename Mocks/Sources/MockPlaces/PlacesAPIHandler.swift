@@ -1,3 +1,5 @@
+import ForageGeo
+
 /// Both Places wire formats over one dataset: the handler `mock-places` and `forage demo` serve.
 ///
 /// Routes legacy Nearby Search (`GET /maps/api/place/nearbysearch/json`) and Places API (New)
@@ -17,7 +19,7 @@ public struct PlacesAPIHandler: MockHandler {
   ///   - pageTokenDelay: How long after issue a `next_page_token` becomes valid (Google: ~2 s).
   ///   - clock: The time source for page tokens.
   public init(
-    dataset: PlacesDataset,
+    dataset: PlaceDataset,
     apiKey: String? = nil,
     pageTokenDelay: Duration = .seconds(2),
     clock: any Clock<Duration> = ContinuousClock()

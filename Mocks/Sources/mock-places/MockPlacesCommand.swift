@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageGeo
 import Foundation
 import MockPlaces
 
@@ -68,14 +69,14 @@ struct MockPlacesCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let places: PlacesDataset
+    let places: PlaceDataset
     do {
-      places = try PlacesDataset.load(contentsOf: URL(fileURLWithPath: dataset))
+      places = try PlaceDataset.load(contentsOf: URL(fileURLWithPath: dataset))
     } catch {
-      printError(error.message)
-      throw ExitCode(error.exitCode)
+      printError(error.description)
+      throw ExitCode(error.isUnreadable ? 74 : 65)
     }
-    for warning in places.warnings { printError("warning: \(warning)") }
+    for line in places.report() { printError("warning: \(line)") }
     let server = MockHTTPServer.places(
       dataset: places,
       host: host,

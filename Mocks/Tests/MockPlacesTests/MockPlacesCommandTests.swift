@@ -40,7 +40,11 @@ import Testing
     #expect(body?["status"] as? String == "OK")
     #expect((body?["results"] as? [[String: Any]])?.first?["place_id"] as? String == "a")
     #expect(server.stop(SIGTERM) == 0)
-    #expect(server.standardError.contains("feature 1: no usable Point geometry (b)"))
+    #expect(
+      server.standardError.contains(
+        "mock-places: warning: \(dataset.path):4: feature 1 (b): no geometry; skipped"
+      )
+    )
     #expect(!server.standardError.contains("AIzaCLIKey"))
   }
 
@@ -81,7 +85,9 @@ import Testing
     #expect(result.status == 74)
     #expect(result.stdout.isEmpty)
     #expect(
-      result.stderr.hasPrefix("mock-places: /nonexistent/places.geojson: cannot read the dataset")
+      result.stderr.hasPrefix(
+        "mock-places: /nonexistent/places.geojson: cannot read places dataset"
+      )
     )
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
@@ -93,7 +99,8 @@ import Testing
     #expect(result.status == 65)
     #expect(
       result.stderr
-        == "mock-places: \(dataset.path): line 2, column 13: not valid JSON (invalid value)\n"
+        == "mock-places: \(dataset.path):2:13: not a GeoJSON places dataset: "
+        + "expected a JSON value but found ','\n"
     )
     let notCollection = try Self.writeDataset(#"{"type":"Feature"}"#)
     defer { try? FileManager.default.removeItem(at: notCollection) }

@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 
 @testable import MockPlaces
@@ -42,8 +43,8 @@ enum MockPlacesFixtures {
   }
 
   /// `count` restaurants 10 m apart going north, ids `r00`, `r01`, …, with rising ratings.
-  static func row(_ count: Int) -> PlacesDataset {
-    PlacesDataset(
+  static func row(_ count: Int) -> PlaceDataset {
+    PlaceDataset(
       places: (0..<count).map { index in
         place(
           String(format: "r%02d", index),

@@ -10,7 +10,7 @@ import Testing
   typealias F = MockPlacesFixtures
 
   private func handler(
-    _ dataset: PlacesDataset,
+    _ dataset: PlaceDataset,
     apiKey: String? = nil,
     delay: Duration = .zero,
     clock: VirtualClock = VirtualClock()
@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func servesAPageInGooglesShape() async throws {
-    let dataset = PlacesDataset(places: [
+    let dataset = PlaceDataset(places: [
       F.place(
         "g1",
         at: 10,
@@ -75,7 +75,7 @@ import Testing
   }
 
   @Test func filtersByGeodesicRadiusInclusively() async throws {
-    let dataset = PlacesDataset(places: [F.place("in", at: 100), F.place("out", at: 101)])
+    let dataset = PlaceDataset(places: [F.place("in", at: 100), F.place("out", at: 101)])
     let inside = dataset.places[0]
     let exact = Geodesic.distance(
       latitude1: F.center.latitude,
@@ -94,7 +94,7 @@ import Testing
   }
 
   @Test func ordersByProminenceWithTiesById() async throws {
-    let dataset = PlacesDataset(places: [
+    let dataset = PlaceDataset(places: [
       F.place("b", at: 10, rating: 4, ratings: 100),
       F.place("a", at: 20, rating: 4, ratings: 100),
       F.place("c", at: 30, rating: 5, ratings: 10),
@@ -108,7 +108,7 @@ import Testing
   }
 
   @Test func ordersByDistanceNearestFirst() async throws {
-    let dataset = PlacesDataset(places: [
+    let dataset = PlaceDataset(places: [
       F.place("far", at: 300, rating: 5, ratings: 9999),
       F.place("near", at: 10, rating: 1, ratings: 1),
       F.place("mid", at: 150),
@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func appliesTypeKeywordNameOpenNowAndPriceFilters() async throws {
-    let dataset = PlacesDataset(places: [
+    let dataset = PlaceDataset(places: [
       F.place(
         "pizza",
         at: 10,
@@ -172,7 +172,7 @@ import Testing
   }
 
   @Test func leavesClosedBusinessesOutUnlessAKeywordIsGiven() async throws {
-    let dataset = PlacesDataset(places: [
+    let dataset = PlaceDataset(places: [
       F.place("open", at: 10),
       F.place("gone", at: 20, status: "CLOSED_PERMANENTLY"),
       F.place("paused", at: 30, status: "CLOSED_TEMPORARILY"),
@@ -273,7 +273,7 @@ import Testing
   @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
   func capsTheDenseHelsinkiCentreAtSixty() async throws {
     let url = try #require(SharedData.file("places/helsinki-osm-eateries.geojson"))
-    let handler = handler(try PlacesDataset.load(contentsOf: url))
+    let handler = handler(try PlaceDataset.load(contentsOf: url))
     var ids: [String] = []
     var page = try F.json(
       await handler.respond(to: F.nearby([("location", "60.1699,24.9384"), ("radius", "500")]))

@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 @Suite struct PlacesNewHandlerTests {
   typealias F = MockPlacesFixtures
 
-  private let dataset = PlacesDataset(places: [
+  private let dataset = PlaceDataset(places: [
     F.place("near", at: 10, name: "Near", rating: 3, ratings: 10, priceLevel: 2, openNow: true),
     F.place("popular", at: 200, name: "Popular", rating: 4.5, ratings: 5000),
     F.place("cafe", at: 100, name: "Cafe", types: ["cafe", "food"]),
@@ -163,7 +164,7 @@ import Testing
 }
 
 extension Array where Element == String {
-  fileprivate func sortedByPopularity(in dataset: PlacesDataset) -> [String] {
+  fileprivate func sortedByPopularity(in dataset: PlaceDataset) -> [String] {
     let places = Dictionary(uniqueKeysWithValues: dataset.places.map { ($0.id, $0) })
     return sorted {
       let (lhs, rhs) = (places[$0]!.prominence, places[$1]!.prominence)

@@ -1,5 +1,6 @@
 import ForageHTTP
 import ForagePlaces
+import ForageSupport
 
 extension PlacesFailure {
   /// Describes a search that failed after the provider's retries.

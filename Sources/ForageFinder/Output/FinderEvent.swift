@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// One line of `forage run`'s NDJSON output.

@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// Writes a GeoJSON FeatureCollection at the end: the delivered track as a LineString and every
 /// place found as a Point, so a user can drop the run on a map.
 public final class GeoJSONWriter: EventWriter {

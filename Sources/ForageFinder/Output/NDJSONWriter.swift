@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// Writes each event as one compact JSON line as soon as it happens.
 public final class NDJSONWriter: EventWriter {
   private let sink: any TextSink

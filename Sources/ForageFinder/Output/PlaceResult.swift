@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// One place in a `places` event: what a script needs, nearest first.
 public struct PlaceResult: Sendable, Equatable {
   /// The provider's stable id (`place_id` for Google).

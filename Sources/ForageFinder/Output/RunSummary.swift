@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// The totals a run ends with, written as the last `summary` event.
 public struct RunSummary: Sendable, Equatable {
   /// Fixes read from the track.

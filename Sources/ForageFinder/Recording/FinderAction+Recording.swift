@@ -1,4 +1,5 @@
 import ForageLocation
+import ForageSupport
 import ForageTracks
 import Foundation
 

@@ -1,4 +1,5 @@
 import ForageLocation
+import ForageSupport
 import Foundation
 
 /// The first line of a recording: the format's version and the settings the reducer depends on

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// A permission scenario that could not be read.
@@ -73,67 +74,101 @@ extension PermissionScenario {
     } catch {
       throw PermissionScenarioError("cannot read permission scenario \(url.path)")
     }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+    let object: JSONValue
+    do {
+      object = try JSONParser.parse(data)
+    } catch {
+      throw PermissionScenarioError("\(url.path):\(error.line):\(error.column): \(error.message)")
+    }
+    guard object.members != nil else {
       throw PermissionScenarioError(
-        "\(url.path): expected a JSON object with an \"initial\" status"
+        "\(url.path):\(object.line ?? 1): expected a JSON object with an \"initial\" status"
       )
     }
-    func status(_ key: String, _ value: Any?) throws -> AuthorizationStatus {
-      guard let raw = value as? String, let status = AuthorizationStatus(rawValue: raw) else {
+    func place(_ value: JSONValue?) -> String {
+      "\(url.path):\(value?.line ?? object.line ?? 1)"
+    }
+    func status(
+      _ key: String,
+      _ value: JSONValue?,
+      in parent: JSONValue
+    ) throws
+      -> AuthorizationStatus
+    {
+      guard let raw = value?.string, let status = AuthorizationStatus(rawValue: raw) else {
         throw PermissionScenarioError(
-          "\(url.path): \"\(key)\" must be one of \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+          "\(place(parent)): \"\(key)\" must be one of \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))"
         )
       }
       return status
     }
     func accuracy(
       _ key: String,
-      _ value: Any?,
+      _ value: JSONValue?,
+      in parent: JSONValue,
       default fallback: AccuracyAuthorization
     ) throws
       -> AccuracyAuthorization
     {
       guard let value else { return fallback }
-      guard let raw = value as? String, let accuracy = AccuracyAuthorization(rawValue: raw) else {
-        throw PermissionScenarioError("\(url.path): \"\(key)\" must be \"full\" or \"reduced\"")
+      guard let raw = value.string, let accuracy = AccuracyAuthorization(rawValue: raw) else {
+        throw PermissionScenarioError(
+          "\(place(parent)): \"\(key)\" must be \"full\" or \"reduced\""
+        )
       }
       return accuracy
     }
-    let initialAccuracy = try accuracy("accuracy", object["accuracy"], default: .full)
+    let initialAccuracy = try accuracy(
+      "accuracy",
+      object["accuracy"],
+      in: object,
+      default: .full
+    )
     self.init(
-      initialStatus: try status("initial", object["initial"]),
+      initialStatus: try status("initial", object["initial"], in: object),
       initialAccuracy: initialAccuracy,
-      promptAnswer: try object["prompt"].map { try status("prompt", $0) } ?? .authorizedWhenInUse,
+      promptAnswer: try object["prompt"].map { try status("prompt", $0, in: object) }
+        ?? .authorizedWhenInUse,
       promptAccuracy: try accuracy(
         "prompt_accuracy",
         object["prompt_accuracy"],
+        in: object,
         default: initialAccuracy
       )
     )
-    guard let list = (object["changes"] ?? [Any]()) as? [Any] else {
-      throw PermissionScenarioError("\(url.path): \"changes\" must be an array")
+    let list: [JSONValue]
+    switch object["changes"] {
+    case nil: list = []
+    case .some(let value):
+      guard let array = value.array else {
+        throw PermissionScenarioError("\(place(object)): \"changes\" must be an array")
+      }
+      list = array
     }
-    for (position, entry) in list.enumerated() {
-      guard let change = entry as? [String: Any] else {
-        throw PermissionScenarioError("\(url.path): changes[\(position)] must be an object")
+    for (position, change) in list.enumerated() {
+      guard change.members != nil else {
+        throw PermissionScenarioError(
+          "\(place(object["changes"])): changes[\(position)] must be an object"
+        )
       }
       let moment: Moment
-      if let fix = change["at_fix"] as? Int, fix >= 0 {
+      if case .int(let fix) = change["at_fix"], fix >= 0 {
         moment = .fix(fix)
-      } else if let seconds = change["at_seconds"] as? Double, seconds >= 0 {
+      } else if let seconds = change["at_seconds"]?.number, seconds >= 0 {
         moment = .elapsed(.milliseconds(Int64((seconds * 1000).rounded())))
       } else {
         throw PermissionScenarioError(
-          "\(url.path): changes[\(position)] needs \"at_fix\" (an index ≥ 0) or \"at_seconds\" (≥ 0)"
+          "\(place(change)): changes[\(position)] needs \"at_fix\" (an index ≥ 0) or \"at_seconds\" (≥ 0)"
         )
       }
       changes.append(
         Change(
           at: moment,
-          status: try status("changes[\(position)].status", change["status"]),
+          status: try status("changes[\(position)].status", change["status"], in: change),
           accuracy: try accuracy(
             "changes[\(position)].accuracy",
             change["accuracy"],
+            in: change,
             default: initialAccuracy
           )
         )

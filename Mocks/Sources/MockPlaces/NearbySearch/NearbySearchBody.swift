@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 
 /// The JSON body of a legacy Nearby Search response; keys are written in Google's snake case.
@@ -29,7 +30,7 @@ struct NearbySearchBody: Encodable {
     init(_ place: DatasetPlace) {
       businessStatus = place.businessStatus
       geometry = Geometry(location: .init(lat: place.latitude, lng: place.longitude))
-      name = place.name
+      name = place.wireName
       openingHours = place.openNow.map(OpeningHours.init(openNow:))
       placeId = place.id
       priceLevel = place.priceLevel

@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 
 /// Google's legacy Nearby Search, `GET /maps/api/place/nearbysearch/json`, over a dataset.
@@ -11,7 +12,7 @@ public struct NearbySearchHandler: MockHandler {
   /// The path this handler serves.
   public static let path = "/maps/api/place/nearbysearch/json"
 
-  private let dataset: PlacesDataset
+  private let dataset: PlaceDataset
   private let apiKey: String?
   private let tokens: PageTokenStore
 
@@ -23,7 +24,7 @@ public struct NearbySearchHandler: MockHandler {
   ///   - pageTokenDelay: How long after issue a `next_page_token` becomes valid (Google: ~2 s).
   ///   - clock: The time source for page tokens.
   public init(
-    dataset: PlacesDataset,
+    dataset: PlaceDataset,
     apiKey: String? = nil,
     pageTokenDelay: Duration = .seconds(2),
     clock: any Clock<Duration> = ContinuousClock()

@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 
 extension NearbySearchQuery {
@@ -12,7 +13,7 @@ extension NearbySearchQuery {
   ///
   /// - Parameter dataset: The places to search.
   /// - Returns: At most ``maximumResults`` places, best first.
-  public func results(in dataset: PlacesDataset) -> [DatasetPlace] {
+  public func results(in dataset: PlaceDataset) -> [DatasetPlace] {
     let reach = radius ?? Self.maximumRadius
     let candidates = dataset.places(within: reach, ofLatitude: latitude, longitude: longitude)
       .filter { matches($0.place) }
@@ -42,11 +43,11 @@ extension NearbySearchQuery {
     }
     if let keyword {
       let haystack =
-        [place.name] + place.types.map { $0.replacingOccurrences(of: "_", with: " ") }
+        [place.wireName] + place.types.map { $0.replacingOccurrences(of: "_", with: " ") }
         + place.keywords
       guard Self.allTerms(of: keyword, occurIn: haystack) else { return false }
     }
-    if let name, !Self.allTerms(of: name, occurIn: [place.name]) { return false }
+    if let name, !Self.allTerms(of: name, occurIn: [place.wireName]) { return false }
     return true
   }
 

@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageSupport
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 
 /// The JSON body of a `places:searchNearby` answer, holding only the masked fields.
@@ -50,7 +51,7 @@ struct PlacesNewBody: Encodable {
       userRatingCount = masked("userRatingCount", place.prominenceRatingsTotal)
       priceLevel = masked("priceLevel", place.priceLevel.map { Self.priceLevels[$0] })
       businessStatus = masked("businessStatus", place.businessStatus)
-      displayName = masked("displayName", LocalizedText(text: place.name, languageCode: "en"))
+      displayName = masked("displayName", LocalizedText(text: place.wireName, languageCode: "en"))
       currentOpeningHours = masked("currentOpeningHours", place.openNow.map(OpeningHours.init))
     }
   }

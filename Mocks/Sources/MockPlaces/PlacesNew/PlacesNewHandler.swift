@@ -1,3 +1,5 @@
+import ForageGeo
+
 /// Places API (New) `POST /v1/places:searchNearby` over a dataset.
 ///
 /// Checks the key (`X-Goog-Api-Key` header or `key` parameter) when one is configured, requires
@@ -8,7 +10,7 @@ public struct PlacesNewHandler: MockHandler {
   /// The path this handler serves.
   public static let path = "/v1/places:searchNearby"
 
-  private let dataset: PlacesDataset
+  private let dataset: PlaceDataset
   private let apiKey: String?
 
   /// Creates a handler.
@@ -16,7 +18,7 @@ public struct PlacesNewHandler: MockHandler {
   /// - Parameters:
   ///   - dataset: The places to serve.
   ///   - apiKey: The key every request must carry, or `nil` to accept any request.
-  public init(dataset: PlacesDataset, apiKey: String? = nil) {
+  public init(dataset: PlaceDataset, apiKey: String? = nil) {
     self.dataset = dataset
     self.apiKey = apiKey
   }

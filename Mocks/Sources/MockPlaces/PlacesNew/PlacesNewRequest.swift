@@ -1,3 +1,4 @@
+import ForageGeo
 import Foundation
 
 /// A validated Places API (New) `places:searchNearby` request body.
@@ -101,7 +102,7 @@ struct PlacesNewRequest: Equatable {
   }
 
   /// The places this request finds: filtered, ordered, and capped at `maxResultCount`.
-  func results(in dataset: PlacesDataset) -> [DatasetPlace] {
+  func results(in dataset: PlaceDataset) -> [DatasetPlace] {
     let candidates = dataset.places(within: radius, ofLatitude: latitude, longitude: longitude)
       .filter { candidate in
         let place = candidate.place

@@ -1,10 +1,9 @@
-import ArgumentParser
 import ForageGeo
 
-/// A validated `forage nearby` request.
-struct NearbyRequest {
+/// A validated `forage nearby` request: which places file, around what, how far, how many.
+public struct NearbyRequest: Sendable {
   /// Where the search happens: around a point or along a track file.
-  enum Origin {
+  public enum Origin: Sendable, Equatable {
     /// Within the radius of one coordinate.
     case point(Coordinate)
     /// Within the radius of a track read from a file.
@@ -12,25 +11,33 @@ struct NearbyRequest {
   }
 
   /// The places dataset path.
-  var places: String
+  public var places: String
   /// The search origin.
-  var origin: Origin
+  public var origin: Origin
   /// The radius in metres, 0 < radius ≤ 50 000.
-  var radius: Double
-  /// The most places to print.
-  var limit: Int
+  public var radius: Double
+  /// The most places to list.
+  public var limit: Int
   /// The type to keep, if any.
-  var type: String?
+  public var type: String?
   /// The output format.
-  var format: NearbyFormat
+  public var format: OutputFormat
 
   /// The largest radius a Places query accepts.
-  static let maximumRadius = 50_000.0
+  public static let maximumRadius = 50_000.0
 
-  /// Validates the raw options.
+  /// Validates the options as the user typed them.
   ///
+  /// - Parameters:
+  ///   - places: The dataset path.
+  ///   - at: `LAT,LON`, or `nil` with `along`.
+  ///   - along: A track path, or `nil` with `at`.
+  ///   - radius: Metres, above 0 and at most 50 000.
+  ///   - limit: A whole number above 0, or `nil` for no limit.
+  ///   - type: A place type such as `restaurant`, or `nil` for any.
+  ///   - format: `ndjson`, `json`, `table` or `geojson`.
   /// - Throws: ``NearbyError/usage(_:)`` with a one-line message for the first bad option.
-  init(
+  public init(
     places: String,
     at: String?,
     along: String?,
@@ -68,35 +75,9 @@ struct NearbyRequest {
       self.limit = .max
     }
     self.type = type
-    guard let format = NearbyFormat(rawValue: format) else {
+    guard let format = OutputFormat(rawValue: format) else {
       throw .usage("--format: '\(format)' is not one of ndjson, json, table, geojson")
     }
     self.format = format
-  }
-}
-
-/// Why `forage nearby` stopped, with the exit code that says so.
-enum NearbyError: Error {
-  /// The options are wrong (exit 64).
-  case usage(String)
-  /// An input file's content is wrong (exit 65).
-  case data(String)
-  /// An input file cannot be read (exit 74).
-  case io(String)
-
-  /// The one-line message.
-  var message: String {
-    switch self {
-    case .usage(let text), .data(let text), .io(let text): text
-    }
-  }
-
-  /// The sysexits code.
-  var exitCode: ExitCode {
-    switch self {
-    case .usage: Sysexits.usage
-    case .data: Sysexits.dataError
-    case .io: Sysexits.ioError
-    }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Fast, allocation-free parsers for the decimal numbers track files are made of.
-enum NumberParsing {
+/// Fast, allocation-free parsers for the decimal numbers track and JSON files are made of.
+public enum NumberParsing {
   private static let powersOfTen: [Double] = (0...22).map { pow(10, Double($0)) }
 
   /// Parses a decimal number such as `-45.380593557`, `1.2e3` or ` 75 ` (spaces are trimmed).
@@ -10,11 +10,11 @@ enum NumberParsing {
   /// division); longer ones fall back to `strtod`.
   ///
   /// - Returns: The value, or `nil` when the bytes are not a number.
-  static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+  public static func double(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     var start = 0
     var end = bytes.count
-    while start < end, isSpace(bytes[start]) { start += 1 }
-    while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    while start < end, isBlank(bytes[start]) { start += 1 }
+    while end > start, isBlank(bytes[end - 1]) { end -= 1 }
     guard start < end else { return nil }
     var index = start
     var negative = false
@@ -55,13 +55,13 @@ enum NumberParsing {
   }
 
   /// Parses a decimal number from a string.
-  static func double(_ text: some StringProtocol) -> Double? {
+  public static func double(_ text: some StringProtocol) -> Double? {
     var copy = String(text)
     return copy.withUTF8 { double($0) }
   }
 
   /// Parses a non-negative or negative integer, trimming spaces.
-  static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  public static func integer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     guard let value = double(bytes), value.rounded() == value, abs(value) < 1e15 else { return nil }
     return Int(value)
   }
@@ -77,5 +77,11 @@ enum NumberParsing {
       else { return nil }
       return value.isFinite ? value : nil
     }
+  }
+
+  /// Whether a byte is white space around a number (space, tab, CR, LF).
+  @inline(__always)
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 }

@@ -1,19 +1,17 @@
 import ForageGeo
-import ForageLocation
 import ForageTracks
 import Foundation
 
-/// The track `forage nearby --along` follows: just its points, in order, read with ForageLocation.
-///
-/// Any format ``TrackReader`` reads (GPX 1.0/1.1, NMEA 0183, GeoJSON LineString/MultiLineString,
-/// CSV with a `lat,lon` header). Times do not matter for a corridor, so no point is dropped for its
-/// time. A file's track points are used; failing those its route points, then its waypoints.
-enum NearbyTrackFile {
-  /// Reads a track's points.
+extension NearbyRequest {
+  /// The points of the track `forage nearby --along` follows, in order.
+  ///
+  /// Any format ``TrackReader`` reads (GPX 1.0/1.1, NMEA 0183, GeoJSON LineString/MultiLineString,
+  /// CSV with a `lat,lon` header). Times do not matter for a corridor, so no point is dropped for
+  /// its time. A file's track points are used; failing those its route points, then its waypoints.
   ///
   /// - Throws: ``NearbyError/io(_:)`` when the file cannot be read, ``NearbyError/data(_:)`` when
   ///   it is malformed or holds no usable point, naming the file and line.
-  static func read(_ path: String) throws(NearbyError) -> [Coordinate] {
+  static func trackPoints(_ path: String) throws(NearbyError) -> [Coordinate] {
     var options = TrackReadOptions()
     options.missingTime = .keep
     options.timeBackwards = .keep

@@ -1,7 +1,11 @@
 /// The Google place types an OpenStreetMap `amenity` (or `shop`) value corresponds to.
-enum OSMPlaceTypes {
+///
+/// ``PlaceDataset`` gives every feature without a `types` property these types, so a search for
+/// `restaurant` finds an OSM `amenity=fast_food` (a take-away that is also a restaurant) the same
+/// way in `forage nearby` and through the mock Places server.
+public enum OSMPlaceTypes {
   /// Types every establishment carries, appended after the specific ones.
-  static let establishment = ["point_of_interest", "establishment"]
+  public static let establishment = ["point_of_interest", "establishment"]
 
   /// Specific Google types for OSM `amenity` values, most specific first.
   static let amenities: [String: [String]] = [
@@ -37,7 +41,7 @@ enum OSMPlaceTypes {
   /// The Google types for a feature's OSM tags, or `nil` when it has neither `amenity` nor `shop`.
   ///
   /// An unknown value keeps its own name as its specific type (`amenity=townhall` → `townhall`).
-  static func types(amenity: String?, shop: String?) -> [String]? {
+  public static func types(amenity: String?, shop: String?) -> [String]? {
     if let amenity = amenity?.lowercased(), !amenity.isEmpty {
       return (amenities[amenity] ?? [amenity]) + establishment
     }

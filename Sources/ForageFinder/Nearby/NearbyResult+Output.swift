@@ -1,41 +1,31 @@
-import ForageFinder
 import ForageGeo
+import ForageSupport
 import Foundation
 
-/// The output formats of `forage nearby`.
-enum NearbyFormat: String {
-  /// One JSON object per line.
-  case ndjson
-  /// One JSON object: `{"count": N, "places": [...]}`.
-  case json
-  /// Aligned columns for people.
-  case table
-  /// A GeoJSON FeatureCollection of Points with `distance_m` in their properties.
-  case geojson
-}
-
-/// Renders `forage nearby` results; the same input always gives the same bytes.
-enum NearbyOutput {
-  /// The whole output for a result.
-  static func render(_ result: NearbyResult, as format: NearbyFormat) -> String {
-    let neighbors = result.neighbors
+extension NearbyResult {
+  /// The whole output in a format; the same result always gives the same bytes.
+  ///
+  /// `ndjson`: one place a line; `json`: `{"count": N, "places": [...]}`; `geojson`: a
+  /// FeatureCollection of Points with `distance_m` and the dataset's properties; `table`: aligned
+  /// columns for people. Each place has the keys and number style of `forage run`'s places.
+  public func rendered(as format: OutputFormat) -> String {
     switch format {
     case .ndjson:
-      return neighbors.map { object($0) + "\n" }.joined()
+      return neighbors.map { Self.object($0) + "\n" }.joined()
     case .json:
       return "{\"count\":\(neighbors.count),\"places\":["
-        + neighbors.map(object).joined(separator: ",")
+        + neighbors.map(Self.object).joined(separator: ",")
         + "]}\n"
     case .geojson:
-      let features = neighbors.map(feature).joined(separator: ",\n")
+      let features = neighbors.map(Self.feature).joined(separator: ",\n")
       return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features + "\n]}\n"
     case .table:
-      return table(neighbors)
+      return Self.table(neighbors)
     }
   }
 
   /// A place as a flat JSON object, with the keys and number style of `forage run`'s places.
-  static func object(_ neighbor: Neighbor<PlaceRecord>) -> String {
+  static func object(_ neighbor: Neighbor<DatasetPlace>) -> String {
     let place = neighbor.item
     var members: [(String, JSONValue)] = [
       ("id", .string(place.id)),
@@ -49,7 +39,7 @@ enum NearbyOutput {
     return JSONValue.object(members).serialized
   }
 
-  private static func feature(_ neighbor: Neighbor<PlaceRecord>) -> String {
+  private static func feature(_ neighbor: Neighbor<DatasetPlace>) -> String {
     let place = neighbor.item
     var properties: [(String, JSONValue)] = [
       ("id", .string(place.id)),
@@ -73,7 +63,7 @@ enum NearbyOutput {
     ]).serialized
   }
 
-  private static func table(_ neighbors: [Neighbor<PlaceRecord>]) -> String {
+  private static func table(_ neighbors: [Neighbor<DatasetPlace>]) -> String {
     let rows =
       [["distance_m", "id", "type", "name"]]
       + neighbors.map {
