@@ -163,6 +163,7 @@ let package = Package(
         "ForagePlaces", "ForageResources",
         "ForageStoreTesting", "ForageTestSupport",
       ],
+      resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
     .testTarget(
