@@ -58,7 +58,7 @@ let package = Package(
     ),
     .target(
       name: "ForageTracks",
-      dependencies: ["ForageGeo"],
+      dependencies: ["ForageGeo", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -75,6 +75,7 @@ let package = Package(
       name: "ForageFinder",
       dependencies: [
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
+        "ForageSupport",
       ],
       swiftSettings: strict
     ),
