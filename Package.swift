@@ -189,6 +189,7 @@ let package = Package(
         "ForagePlaces", "ForageResources", "ForageSupport",
         "ForageStoreTesting", "ForageTestSupport",
       ],
+      resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
     .testTarget(

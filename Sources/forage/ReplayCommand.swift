@@ -10,7 +10,10 @@ struct ReplayCommand: AsyncParsableCommand {
     discussion: """
       Reads the actions that forage run --record wrote and feeds them through the same pure \
       reducer, with no network and no middleware: the events printed are byte for byte those \
-      of the original run. --until N stops after the first N actions (time travel).
+      of the original run. --until N stops after the first N actions (time travel). \
+      The recording is NDJSON: a header naming the format's version ("forage_recording": 1), \
+      then one action a line. A line that is not what the format expects, or holds an \
+      impossible value (a latitude of 999), is refused with its file and line: exit 65.
       """
   )
 

@@ -134,6 +134,48 @@ import Testing
     #expect(message.first?.contains("\(recording.path):6") == true, "\(result.stderr)")
   }
 
+  @Test func aRecordingFromBeforeCodableReplaysByteForByte() throws {
+    let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/ForageFinderTests/Fixtures")
+    let recording = fixtures.appendingPathComponent("v1-walk-permissions-noise.actions")
+    let expected = try String(
+      contentsOf: fixtures.appendingPathComponent("v1-walk-permissions-noise.ndjson"),
+      encoding: .utf8
+    )
+
+    let replay = try FinderFixtures.forage(["replay", recording.path])
+
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout == expected)
+    #expect(replay.stderr.isEmpty)
+  }
+
+  @Test(arguments: [
+    (#""lat":"#, #""lat":999,"x":"#, #"expected "fix.lat" between -90 and 90, not 999"#),
+    (#""lat":"#, #""lat":NaN,"x":"#, "expected one JSON object per line"),
+  ])
+  func anImpossibleValueIsABadDataErrorNamingItsLine(
+    member: String,
+    replacement: String,
+    expected: String
+  ) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (_, recording) = try Self.record(fixes: 20, in: directory)
+    var lines = try String(contentsOf: recording, encoding: .utf8).split(
+      separator: "\n",
+      omittingEmptySubsequences: false
+    ).map(String.init)
+    let index = try #require(lines.lastIndex { $0.contains("fix_received") })
+    lines[index] = lines[index].replacingOccurrences(of: member, with: replacement)
+    try Data(lines.joined(separator: "\n").utf8).write(to: recording)
+
+    let result = try FinderFixtures.forage(["replay", recording.path])
+
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr == "forage: \(recording.path):\(index + 1): \(expected)\n")
+  }
+
   @Test func aMissingRecordingIsAnIOError() throws {
     let path = "/nonexistent/forage-\(UUID().uuidString).ndjson"
 

@@ -81,26 +81,66 @@ import Testing
     .runFinished(at: t0, requests: 12),
   ]
 
+  /// A value as one recording line, without its newline.
+  static func line(_ value: some Encodable) throws -> String {
+    String(try RecordingFormat.line(value, using: RecordingFormat.makeEncoder()).dropLast())
+  }
+
   @Test func everyActionRoundTrips() throws {
     for action in Self.actions {
-      let line = action.recorded.serialized
-      let object = try #require(
-        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      let line = try Self.line(action)
+      #expect(
+        try JSONDecoder().decode(FinderAction.self, from: Data(line.utf8)) == action,
+        "\(line)"
       )
-      #expect(try FinderAction(recorded: object) == action, "\(line)")
     }
+  }
+
+  @Test func theWireShapeIsStable() throws {
+    #expect(
+      try Self.line(Self.actions[4])
+        == #"{"action":"location","at":1781263800.25,"event":"fix_received","fix":{"accuracy":4.5,"#
+        + #""course":270,"ele":12.5,"hdop":0.9,"kind":"routePoint","lat":60.1710461,"line":44,"#
+        + #""lon":24.9432771,"sat":9,"segment":2,"speed":1.3,"time":1781263800.25},"index":3,"#
+        + #""received_at":1781263800.25}"#
+    )
+    #expect(
+      try Self.line(Self.actions[8])
+        == #"{"action":"places_failed","fatal":true,"fix_index":9,"kind":"transport","#
+        + #""message":"reset","retrying":false}"#
+    )
+    #expect(
+      try Self.line(RecordingHeader(filter: FixFilter(), isChangesOnly: false))
+        == #"{"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,"#
+        + #""reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"#
+        + #""forage_recording":1}"#
+    )
+  }
+
+  @Test func seventeenDigitNumbersComeBackExactly() throws {
+    // JSONSerialization on Linux reads 24.943190675824884 as 24.94319067582488.
+    let fix = Fix(time: Self.t0, latitude: 60.171_073_066_111_3, longitude: 24.943_190_675_824_884)
+    let action = FinderAction.location(
+      .fixReceived(index: 0, fix: fix, receivedAt: Self.t0),
+      at: Date(timeIntervalSince1970: 1_781_263_800.123_456_7)
+    )
+    let line = try Self.line(action)
+    #expect(line.contains("24.943190675824884"))
+    #expect(try JSONDecoder().decode(FinderAction.self, from: Data(line.utf8)) == action)
   }
 
   @Test func theHeaderKeepsTheSettingsTheReducerNeeds() throws {
     let header = RecordingHeader(
-      filter: FixFilter(distanceFilter: 5, maximumAccuracy: 50, maximumAge: .seconds(30)),
+      filter: FixFilter(
+        distanceFilter: 5,
+        maximumAccuracy: 50,
+        maximumAge: .seconds(30),
+        reducedAccuracyInterval: .milliseconds(1500)
+      ),
       isChangesOnly: true
     )
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(header.recorded.serialized.utf8))
-        as? [String: Any]
-    )
-    #expect(try RecordingHeader(recorded: object) == header)
+    let line = try Self.line(header)
+    #expect(try JSONDecoder().decode(RecordingHeader.self, from: Data(line.utf8)) == header)
   }
 
   @Test func aReplayReproducesTheEventsOfTheActions() throws {
@@ -109,7 +149,7 @@ import Testing
     )
     defer { try? FileManager.default.removeItem(at: url) }
     let header = RecordingHeader(filter: FixFilter(), isChangesOnly: false)
-    let lines = [header.recorded.serialized] + Self.actions.map(\.recorded.serialized)
+    let lines = try [Self.line(header)] + Self.actions.map(Self.line)
     try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
     var state = FinderState(filter: header.filter)
     var expected = ""
@@ -126,23 +166,33 @@ import Testing
     #expect(partial.text.split(separator: "\n").count == 1)
   }
 
-  @Test func aBadLineIsReportedWithItsNumber() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "recording-\(UUID()).ndjson"
+  @Test(arguments: ["v1-walk-permissions-noise", "v1-unreachable-api"])
+  func aRecordingFromBeforeCodableReplaysByteForByte(name: String) throws {
+    let recording = try #require(
+      Bundle.module.url(forResource: name, withExtension: "actions", subdirectory: "Fixtures")
     )
-    defer { try? FileManager.default.removeItem(at: url) }
-    let header = RecordingHeader(filter: FixFilter(), isChangesOnly: false).recorded.serialized
-    try Data((header + "\n" + #"{"action":"location","at":1,"event":"teleported"}"# + "\n").utf8)
-      .write(to: url)
-    let error = #expect(throws: RecordingError.self) {
-      try FinderReplay.run(url, writer: NDJSONWriter(sink: StringSink()))
+    let output = try #require(
+      Bundle.module.url(forResource: name, withExtension: "ndjson", subdirectory: "Fixtures")
+    )
+    let sink = StringSink()
+    try FinderReplay.run(recording, writer: NDJSONWriter(sink: sink))
+    #expect(sink.text == (try String(contentsOf: output, encoding: .utf8)))
+  }
+
+  @Test func aRecordingFromBeforeCodableReadsAsTheSameActionsWrittenAgain() throws {
+    let url = try #require(
+      Bundle.module.url(
+        forResource: "v1-walk-permissions-noise",
+        withExtension: "actions",
+        subdirectory: "Fixtures"
+      )
+    )
+    let (header, actions) = try RecordingFormat.read(url, limit: nil)
+    let decoder = JSONDecoder()
+    #expect(header.filter.distanceFilter == 5)
+    #expect(actions.count == 76)
+    for action in actions {
+      #expect(try decoder.decode(FinderAction.self, from: Data(Self.line(action).utf8)) == action)
     }
-    #expect(error?.line == 2)
-    #expect(error?.description.contains("teleported") == true)
-    try Data("not a recording\n".utf8).write(to: url)
-    let headerError = #expect(throws: RecordingError.self) {
-      try FinderReplay.run(url, writer: NDJSONWriter(sink: StringSink()))
-    }
-    #expect(headerError?.line == 1)
   }
 }

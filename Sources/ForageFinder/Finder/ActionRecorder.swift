@@ -1,7 +1,8 @@
 import ForageStore
 import Synchronization
 
-/// Writes every action the reducer receives as one JSON line, for `forage replay`.
+/// Writes every action the reducer receives as one JSON line, for `forage replay`: the
+/// ``RecordingFormat``, through the actions' `Codable` conformances.
 ///
 /// Placed last in the middleware chain, it records exactly what is reduced. Actions hold no
 /// secrets: the API key is never part of one.
@@ -10,13 +11,14 @@ import Synchronization
 /// holding the lock on ``failure``, so writes never overlap.
 final class ActionRecorder: @unchecked Sendable {
   private let sink: any TextSink
+  private let encoder = RecordingFormat.makeEncoder()
   /// The first write error; its lock also serialises every use of the sink.
   private let failure = Mutex<(any Error)?>(nil)
 
   /// Starts a recording on a sink, writing its header.
   init(sink: any TextSink, header: RecordingHeader) throws {
     self.sink = sink
-    try sink.write(header.recorded.serialized + "\n")
+    try sink.write(RecordingFormat.line(header, using: encoder))
   }
 
   /// The middleware that records.
@@ -31,7 +33,7 @@ final class ActionRecorder: @unchecked Sendable {
     failure.withLock { failure in
       guard failure == nil else { return }
       do {
-        try sink.write(action.recorded.serialized + "\n")
+        try sink.write(RecordingFormat.line(action, using: encoder))
       } catch {
         failure = error
       }

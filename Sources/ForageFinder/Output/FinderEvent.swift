@@ -7,7 +7,7 @@ import Foundation
 /// virtual clock's time for events between fixes), so the same inputs give the same bytes.
 public struct FinderEvent: Sendable, Equatable {
   /// Where a `places` answer came from.
-  public enum Source: String, Sendable, Equatable {
+  public enum Source: String, Sendable, Equatable, CaseIterable {
     /// A request to the places provider.
     case network
     /// The coverage cache, with no request.

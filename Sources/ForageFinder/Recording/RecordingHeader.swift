@@ -4,8 +4,13 @@ import Foundation
 
 /// The first line of a recording: the format's version and the settings the reducer depends on
 /// (the fix filter and `--changes-only`), so a replay reduces exactly as the run did.
-struct RecordingHeader: Equatable {
-  /// The recording format's version.
+///
+/// `{"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,`
+/// `"reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"forage_recording":1}`;
+/// `maximum_accuracy_m` and `maximum_age_s` are there when the run set them. Durations are
+/// seconds, read back to the millisecond.
+struct RecordingHeader: Equatable, Codable {
+  /// The recording format's version: the only one this forage writes and reads.
   static let version = 1
 
   /// The fix filter the run used.
@@ -13,23 +18,21 @@ struct RecordingHeader: Equatable {
   /// Whether the run wrote only changed answers.
   var isChangesOnly: Bool
 
-  /// The header as one JSON object.
-  var recorded: JSONValue {
-    .object([
-      ("forage_recording", .int(Self.version)),
-      ("changes_only", .bool(isChangesOnly)),
-      (
-        "filter",
-        .object([
-          ("distance_filter_m", .double(filter.distanceFilter)),
-          ("maximum_accuracy_m", .optional(filter.maximumAccuracy, JSONValue.double)),
-          ("maximum_age_s", .optional(filter.maximumAge) { .double($0.seconds) }),
-          ("maximum_speed_mps", .double(filter.maximumSpeed)),
-          ("reduced_accuracy_interval_s", .double(filter.reducedAccuracyInterval.seconds)),
-          ("reduced_accuracy_grid_deg", .double(filter.reducedAccuracyGrid)),
-        ])
-      ),
-    ])
+  /// The members' names, stable across versions.
+  enum CodingKeys: String, CodingKey {
+    case version = "forage_recording"
+    case isChangesOnly = "changes_only"
+    case filter
+  }
+
+  /// The filter's members' names, stable across versions.
+  enum FilterKeys: String, CodingKey {
+    case distanceFilter = "distance_filter_m"
+    case maximumAccuracy = "maximum_accuracy_m"
+    case maximumAge = "maximum_age_s"
+    case maximumSpeed = "maximum_speed_mps"
+    case reducedAccuracyInterval = "reduced_accuracy_interval_s"
+    case reducedAccuracyGrid = "reduced_accuracy_grid_deg"
   }
 
   /// Creates a header.
@@ -38,38 +41,81 @@ struct RecordingHeader: Equatable {
     self.isChangesOnly = isChangesOnly
   }
 
-  /// Reads a header back.
-  init(recorded object: [String: Any]) throws(RecordedValueError) {
-    let fields = RecordedFields(object)
-    guard try fields.int("forage_recording") == Self.version else {
-      throw RecordedValueError("\"forage_recording\": \(Self.version)")
+  /// Reads a header, refusing other versions and impossible settings.
+  ///
+  /// - Throws: `DecodingError` naming the member and what was expected.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard let version = try container.decodeIfPresent(Int.self, forKey: .version, atLeast: 0)
+    else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: [], debugDescription: "a forage recording header")
+      )
     }
-    guard let filter = object["filter"] as? [String: Any] else {
-      throw RecordedValueError("\"filter\" as an object")
+    guard version == Self.version else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version,
+        in: container,
+        debugDescription: "as \(Self.version) (the version this forage reads), not \(version)"
+      )
     }
-    let settings = RecordedFields(filter)
+    let filter = try container.nestedContainer(keyedBy: FilterKeys.self, forKey: .filter)
+    let positive = 0...Double.greatestFiniteMagnitude
+    let grid = try filter.decode(Double.self, forKey: .reducedAccuracyGrid, in: 0...90)
+    guard grid > 0 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .reducedAccuracyGrid,
+        in: filter,
+        debugDescription: "above 0 and at most 90, not 0"
+      )
+    }
     self.init(
       filter: FixFilter(
-        distanceFilter: try settings.double("distance_filter_m"),
-        maximumAccuracy: try settings.optionalDouble("maximum_accuracy_m"),
-        maximumAge: try settings.optionalDouble("maximum_age_s").map {
-          .milliseconds(Int64(($0 * 1000).rounded()))
-        },
-        maximumSpeed: try settings.double("maximum_speed_mps"),
-        reducedAccuracyInterval: .milliseconds(
-          Int64((try settings.double("reduced_accuracy_interval_s") * 1000).rounded())
+        distanceFilter: try filter.decode(Double.self, forKey: .distanceFilter, in: positive),
+        maximumAccuracy: try filter.decodeIfPresent(
+          Double.self,
+          forKey: .maximumAccuracy,
+          in: positive
         ),
-        reducedAccuracyGrid: try settings.double("reduced_accuracy_grid_deg")
+        maximumAge: try filter.decodeIfPresent(Double.self, forKey: .maximumAge, in: positive)
+          .map(Self.duration),
+        maximumSpeed: try filter.decode(Double.self, forKey: .maximumSpeed, in: positive),
+        reducedAccuracyInterval: Self.duration(
+          try filter.decode(Double.self, forKey: .reducedAccuracyInterval, in: positive)
+        ),
+        reducedAccuracyGrid: grid
       ),
-      isChangesOnly: try fields.bool("changes_only")
+      isChangesOnly: try container.decode(Bool.self, forKey: .isChangesOnly)
     )
   }
-}
 
-extension Duration {
-  /// The duration in seconds.
-  var seconds: Double {
-    let (whole, fraction) = components
+  /// Writes the header.
+  ///
+  /// - Throws: `EncodingError` for a setting JSON cannot hold (not a number, infinite).
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Self.version, forKey: .version)
+    try container.encode(isChangesOnly, forKey: .isChangesOnly)
+    var nested = container.nestedContainer(keyedBy: FilterKeys.self, forKey: .filter)
+    try nested.encode(filter.distanceFilter, forKey: .distanceFilter)
+    try nested.encodeIfPresent(filter.maximumAccuracy, forKey: .maximumAccuracy)
+    try nested.encodeIfPresent(filter.maximumAge.map(Self.seconds), forKey: .maximumAge)
+    try nested.encode(filter.maximumSpeed, forKey: .maximumSpeed)
+    try nested.encode(
+      Self.seconds(filter.reducedAccuracyInterval),
+      forKey: .reducedAccuracyInterval
+    )
+    try nested.encode(filter.reducedAccuracyGrid, forKey: .reducedAccuracyGrid)
+  }
+
+  /// A duration in seconds.
+  private static func seconds(_ duration: Duration) -> Double {
+    let (whole, fraction) = duration.components
     return Double(whole) + Double(fraction) / 1e18
+  }
+
+  /// A number of seconds as a duration, to the millisecond.
+  private static func duration(_ seconds: Double) -> Duration {
+    .milliseconds(Int64((seconds * 1000).rounded()))
   }
 }

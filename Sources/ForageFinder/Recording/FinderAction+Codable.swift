@@ -1,0 +1,75 @@
+import ForageLocation
+import ForageSupport
+import Foundation
+
+/// A finder action as one JSON object, a line of a recording, named by `"action"`:
+///
+/// | `action` | other members |
+/// | --- | --- |
+/// | `location` | `at` (seconds since 1970), and a ``ForageLocation/LocationAction``'s members (`event`, …) |
+/// | `places_answered` | a ``PlacesAnswer``'s members (`fix_index`, `lat`, `lon`, `radius_m`, `source`, `places`) |
+/// | `places_failed` | a ``PlacesFailure``'s members (`fix_index`, `kind`, `message`, `retrying`, `fatal`) |
+/// | `run_finished` | `at` (seconds since 1970), `requests` |
+///
+/// Times are numbers so that they read back bit for bit. There is nothing secret in an action:
+/// the API key is never part of one, and failure messages are redacted before they are made.
+extension FinderAction: Codable {
+  /// The members this type writes itself, stable across versions.
+  enum CodingKeys: String, CodingKey {
+    case action
+    case at
+    case requests
+  }
+
+  /// The `"action"` names, stable across versions.
+  enum Name: String, CaseIterable {
+    case location
+    case placesAnswered = "places_answered"
+    case placesFailed = "places_failed"
+    case runFinished = "run_finished"
+  }
+
+  /// Reads an action, refusing unknown names and impossible values.
+  ///
+  /// - Throws: `DecodingError` naming the member and what was expected.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    switch try container.decodeCase(Name.self, forKey: .action) {
+    case .location:
+      self = .location(
+        try LocationAction(from: decoder),
+        at: Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .at))
+      )
+    case .placesAnswered: self = .placesAnswered(try PlacesAnswer(from: decoder))
+    case .placesFailed: self = .placesFailed(try PlacesFailure(from: decoder))
+    case .runFinished:
+      self = .runFinished(
+        at: Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .at)),
+        requests: try container.decode(Int.self, forKey: .requests, atLeast: 0)
+      )
+    }
+  }
+
+  /// Writes the action as one object.
+  ///
+  /// - Throws: `EncodingError` for a value JSON cannot hold (not a number, infinite).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .location(let action, let at):
+      try container.encode(Name.location.rawValue, forKey: .action)
+      try container.encode(at.timeIntervalSince1970, forKey: .at)
+      try action.encode(to: encoder)
+    case .placesAnswered(let answer):
+      try container.encode(Name.placesAnswered.rawValue, forKey: .action)
+      try answer.encode(to: encoder)
+    case .placesFailed(let failure):
+      try container.encode(Name.placesFailed.rawValue, forKey: .action)
+      try failure.encode(to: encoder)
+    case .runFinished(let at, let requests):
+      try container.encode(Name.runFinished.rawValue, forKey: .action)
+      try container.encode(at.timeIntervalSince1970, forKey: .at)
+      try container.encode(requests, forKey: .requests)
+    }
+  }
+}

@@ -1,0 +1,118 @@
+import ForageLocation
+import Foundation
+import Testing
+
+@testable import ForageFinder
+
+/// A recording that is not one, or holds an impossible value, is refused at its line with what
+/// was expected.
+@Suite struct RecordingErrorTests {
+  static let header =
+    #"{"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,"#
+    + #""reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"forage_recording":1}"#
+
+  static let fix =
+    #"{"action":"location","at":1,"event":"fix_received","index":0,"received_at":1,"fix":"#
+    + #"{"lat":60.1,"lon":24.9,"segment":0,"kind":"trackPoint"}}"#
+
+  /// Replays a file of these lines and returns the error it must raise.
+  static func error(replaying lines: [String]) throws -> RecordingError {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "recording-\(UUID()).ndjson"
+    )
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: url)
+    let sink = StringSink()
+    let error = try #require(
+      #expect(throws: RecordingError.self) {
+        try FinderReplay.run(url, writer: NDJSONWriter(sink: sink))
+      }
+    )
+    #expect(error.file == url.path)
+    #expect(sink.text.isEmpty)
+    return error
+  }
+
+  @Test(arguments: [
+    (#""lat":60.1"#, #""lat":999"#, #""fix.lat" between -90 and 90, not 999"#),
+    (#""lat":60.1"#, #""lat":NaN"#, "one JSON object per line"),
+    (#""lat":60.1"#, #""lat":"60.1""#, #""fix.lat" as a number"#),
+    (#""lat":60.1"#, #""lat":null"#, #""fix.lat" as a number, not null"#),
+    (#""lat":60.1,"#, "", #"a member "fix.lat""#),
+    (#""lon":24.9"#, #""lon":-180.5"#, #""fix.lon" between -180 and 180, not -180.5"#),
+    (#""index":0"#, #""index":-1"#, #""index" as a whole number 0 or more, not -1"#),
+    (#""index":0"#, #""index":2.5"#, #""index" as a whole number 0 or more, not 2.5"#),
+    (#""segment":0"#, #""segment":1e400"#, "one JSON object per line"),
+    (
+      #""kind":"trackPoint""#, #""kind":"pin""#,
+      #""fix.kind" as one of trackPoint, routePoint or waypoint, not "pin""#
+    ),
+    (
+      #""event":"fix_received""#, #""event":"teleported""#,
+      #""event" as one of authorization_requested, authorization_changed, updates_started, "#
+        + #"updates_stopped, fix_received or location_unknown, not "teleported""#
+    ),
+    (
+      #""action":"location""#, #""action":"teleported""#,
+      #""action" as one of location, places_answered, places_failed or run_finished, "#
+        + #"not "teleported""#
+    ),
+    (#"{"action""#, #"[{"action""#, "one JSON object per line"),
+  ])
+  func anImpossibleActionIsRefusedAtItsLine(
+    replacing original: String,
+    with replacement: String,
+    expected: String
+  ) throws {
+    let bad = Self.fix.replacingOccurrences(of: original, with: replacement)
+    #expect(bad != Self.fix)
+
+    let error = try Self.error(replaying: [Self.header, Self.fix, "", bad, Self.fix])
+
+    #expect(error.line == 4)
+    #expect(error.expected == expected)
+  }
+
+  @Test func aPlaceOffTheGlobeIsNamedByItsPosition() throws {
+    let answer =
+      #"{"action":"places_answered","fix_index":0,"lat":60.1,"lon":24.9,"radius_m":500,"#
+      + #""source":"cache","places":[{"id":"a","name":"A","lat":60,"lon":24,"distance_m":1},"#
+      + #"{"id":"b","name":"B","lat":60,"lon":240,"distance_m":2}]}"#
+
+    let error = try Self.error(replaying: [Self.header, answer])
+
+    #expect(error.line == 2)
+    #expect(error.expected == #""places[1].lon" between -180 and 180, not 240"#)
+    #expect(
+      error.description.hasSuffix(#":2: expected "places[1].lon" between -180 and 180, not 240"#)
+    )
+  }
+
+  @Test(arguments: [
+    ("not a recording", #"a forage recording header, {"forage_recording":1,…}"#),
+    ("", #"a forage recording header, {"forage_recording":1,…}"#),
+    (#"{"event":"summary"}"#, #"a forage recording header, {"forage_recording":1,…}"#),
+    (
+      #"{"forage_recording":2}"#,
+      #""forage_recording" as 1 (the version this forage reads), not 2"#
+    ),
+    (
+      header.replacingOccurrences(of: "0.05", with: "0"),
+      #""filter.reduced_accuracy_grid_deg" above 0 and at most 90, not 0"#
+    ),
+    (
+      header.replacingOccurrences(of: #""distance_filter_m":0"#, with: #""distance_filter_m":-1"#),
+      #""filter.distance_filter_m" 0 or more, not -1"#
+    ),
+    (
+      header.replacingOccurrences(of: #""changes_only":false,"#, with: ""),
+      #"a member "changes_only""#
+    ),
+  ])
+  func aBadHeaderIsRefusedAtLineOne(header: String, expected: String) throws {
+    let error = try Self.error(replaying: [header, Self.fix])
+
+    #expect(error.line == 1)
+    #expect(error.expected == expected)
+  }
+}
