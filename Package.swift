@@ -21,7 +21,8 @@ let package = Package(
     .executable(name: "mock-places", targets: ["mock-places"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // MARK: Native libraries
@@ -75,6 +76,7 @@ let package = Package(
       name: "ForageFinder",
       dependencies: [
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
@@ -86,6 +88,7 @@ let package = Package(
         "MockPlaces",
         "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),

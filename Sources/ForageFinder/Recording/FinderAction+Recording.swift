@@ -32,6 +32,11 @@ extension FinderAction {
         ("retrying", .bool(failure.isRetrying)),
         ("fatal", .bool(failure.isFatal)),
       ])
+    case .notificationsSettled(let tally):
+      return .object([
+        ("action", .string("notifications_settled")), ("sent", .int(tally.sent)),
+        ("dropped", .int(tally.dropped)),
+      ])
     case .runFinished(let at, let requests):
       return .object([
         ("action", .string("run_finished")), ("at", .double(at.timeIntervalSince1970)),
@@ -73,6 +78,10 @@ extension FinderAction {
           isRetrying: try fields.bool("retrying"),
           isFatal: try fields.bool("fatal")
         )
+      )
+    case "notifications_settled":
+      self = .notificationsSettled(
+        NotificationTally(sent: try fields.int("sent"), dropped: try fields.int("dropped"))
       )
     case "run_finished":
       self = .runFinished(at: try fields.date("at"), requests: try fields.int("requests"))
