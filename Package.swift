@@ -163,8 +163,10 @@ let package = Package(
       name: "ForageFinderTests",
       dependencies: [
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation",
-        "ForagePlaces", "ForageResources",
+        "ForagePlaces", "ForageResources", "MockPlaces",
         "ForageStoreTesting", "ForageTestSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),

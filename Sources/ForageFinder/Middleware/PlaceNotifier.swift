@@ -38,6 +38,8 @@ final class PlaceNotifier: Sendable {
     let timeout = configuration.requestTimeout
     worker = Task {
       for await notification in stream {
+        // Cancelled by the flush timeout: what is still queued is dropped, not sent.
+        if Task.isCancelled { break }
         let request = HTTPRequest(
           method: "POST",
           url: url,
