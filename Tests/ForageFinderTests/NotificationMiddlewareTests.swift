@@ -133,7 +133,7 @@ import Testing
   }
 
   @Test func postsToARealServerOnLoopback() async throws {
-    let webhook = WebhookHandler()
+    let webhook = NotificationReceiverHandler()
     let server = MockHTTPServer(
       handlers: [webhook],
       faults: [try FaultRule(parsing: "http503@next:1")]
