@@ -76,12 +76,8 @@ public struct Finder: Sendable {
       await store.idle()
     }
     store.dispatch(.runFinished(at: lastTime, requests: setup.requestCount))
-    var failure: (any Error)?
-    do { try sink.finish() } catch { failure = error }
-    for hook in setup.runEndHooks {
-      do { try hook() } catch { failure = failure ?? error }
-    }
-    if let failure { throw failure }
+    try sink.finish()
+    for hook in setup.runEndHooks { try hook() }
     return FinderOutcome(summary: store.state.summary, fatalFailure: store.state.fatalFailure)
   }
 

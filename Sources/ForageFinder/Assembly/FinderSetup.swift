@@ -39,8 +39,8 @@ public final class FinderSetup: Sendable {
     hooks.withLock { $0.trackEnd.append(body) }
   }
 
-  /// Asks to be called after the summary has been reduced (a recorder commits its file). The
-  /// first error thrown ends the run with that error, after every hook has run.
+  /// Asks to be called after the summary has been reduced and the output finished (a recorder
+  /// commits its file); the first error thrown ends the run with that error.
   public func onRunEnd(_ body: @escaping @Sendable () throws -> Void) {
     hooks.withLock { $0.runEnd.append(body) }
   }
