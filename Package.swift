@@ -23,6 +23,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     // MARK: Native libraries
@@ -77,6 +78,7 @@ let package = Package(
       dependencies: [
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
         "ForageSupport",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
@@ -88,6 +90,7 @@ let package = Package(
         "MockPlaces",
         "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
@@ -170,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "ForagePlacesTests",
       dependencies: [
-        "ForagePlaces", "ForageGeo", "ForageHTTP", "ForageSupport", "MockPlaces", "ForageTestSupport",
+        "ForagePlaces", "ForageGeo", "ForageHTTP", "ForageSupport", "MockPlaces",
+        "ForageTestSupport",
       ],
       swiftSettings: strict
     ),
@@ -186,8 +190,10 @@ let package = Package(
       name: "ForageFinderTests",
       dependencies: [
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation",
-        "ForagePlaces", "ForageResources", "ForageSupport",
+        "ForagePlaces", "ForageResources", "ForageSupport", "MockPlaces",
         "ForageStoreTesting", "ForageTestSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
       ],
       resources: [.copy("Fixtures")],
       swiftSettings: strict

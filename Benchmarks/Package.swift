@@ -10,7 +10,8 @@ let package = Package(
   name: "forage-benchmarks",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(name: "forage", path: "..")
+    .package(name: "forage", path: ".."),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
   ],
   targets: [
     .executableTarget(
@@ -39,6 +40,7 @@ let package = Package(
         .product(name: "ForageGeo", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
+        .product(name: "Logging", package: "swift-log"),
       ]
     ),
   ]

@@ -49,7 +49,7 @@ struct DemoCommand: AsyncParsableCommand {
       backend: { backend },
       format: format,
       output: nil,
-      record: finder.record
+      arguments: finder
     )
     let elapsed = ContinuousClock.now - started
     let paragraph = """

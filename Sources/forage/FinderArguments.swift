@@ -2,6 +2,7 @@ import ArgumentParser
 import ForageFinder
 import ForageLocation
 import Foundation
+import Logging
 
 /// The options `forage run` and `forage demo` share: what to search, where, and how to print.
 struct FinderArguments: ParsableArguments {
@@ -73,6 +74,25 @@ struct FinderArguments: ParsableArguments {
   )
   var record: String?
 
+  @Option(
+    name: .customLong("log-level"),
+    help: ArgumentHelp(
+      "Log to standard error at this level: trace (every action), debug (answers and effects), "
+        + "info, notice, warning or error.",
+      valueName: "level"
+    )
+  )
+  var logLevel: Logger.Level = .warning
+
+  @Option(
+    name: .customLong("notify-url"),
+    help: ArgumentHelp(
+      "POST a JSON notification here each time a place enters the answer for the first time.",
+      valueName: "url"
+    )
+  )
+  var notifyURL: String?
+
   func validate() throws {
     guard radius.isFinite, radius > 0, radius <= 50_000 else {
       throw ValidationError("--radius must be above 0 and at most 50000 metres, not \(radius)")
@@ -106,6 +126,25 @@ struct FinderArguments: ParsableArguments {
       throw ValidationError("--dropout must be between 0 and 1")
     }
     _ = try scenario()
+    _ = try notifications()
+  }
+
+  /// The notification middleware's configuration, or `nil` without `--notify-url`.
+  func notifications() throws -> NotificationConfiguration? {
+    guard let notifyURL else { return nil }
+    guard let url = URL(string: notifyURL), let scheme = url.scheme?.lowercased(),
+      url.host != nil, scheme == "http" || scheme == "https"
+    else {
+      throw ValidationError("--notify-url must be an http:// or https:// URL, not '\(notifyURL)'")
+    }
+    return NotificationConfiguration(url: url)
+  }
+
+  /// The logger of the logging middleware: standard error, at `--log-level`.
+  func logger() -> Logger {
+    var logger = Logger(label: "forage") { StreamLogHandler.standardError(label: $0) }
+    logger.logLevel = logLevel
+    return logger
   }
 
   /// The permission scenario, parsed from text or read from a `.json` file.
@@ -143,3 +182,4 @@ extension QueryPolicy: ExpressibleByArgument {}
 extension NetworkTime: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension PlacesBackend.ProviderName: ExpressibleByArgument {}
+extension Logger.Level: @retroactive ExpressibleByArgument {}

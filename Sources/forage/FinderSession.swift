@@ -9,8 +9,11 @@ import Foundation
 /// message and a sysexits code.
 enum FinderSession {
   /// Replays `track` against the backend `makeBackend` starts once the track has been checked
-  /// (a bad track starts no server), writing events in `format` to `output` (or standard output)
-  /// and the actions to `record` when given.
+  /// (a bad track starts no server), writing events in `format` to `output` (or standard output).
+  ///
+  /// The chain is ``Finder/defaultMiddleware(places:recording:logger:notifications:)``, the one a
+  /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
+  /// (`--notify-url`) and logging to standard error (`--log-level`).
   ///
   /// - Returns: The run's totals.
   /// - Throws: An `ExitCode` after printing a one-line error.
@@ -21,7 +24,7 @@ enum FinderSession {
     backend makeBackend: () throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
-    record: String?
+    arguments: FinderArguments
   ) async throws -> RunSummary {
     let track: ReplayTrack
     do {
@@ -36,23 +39,28 @@ enum FinderSession {
       outputSink =
         try output.map { try AtomicFileSink(destination: URL(fileURLWithPath: $0)) }
         ?? StandardOutputSink()
-      recordSink = try record.map { try AtomicFileSink(destination: URL(fileURLWithPath: $0)) }
+      recordSink = try arguments.record.map {
+        try AtomicFileSink(destination: URL(fileURLWithPath: $0))
+      }
     } catch {
       printError("\(error)")
       throw Sysexits.ioError
     }
     let backend = try makeBackend()
-    let run = FinderRun(
-      track: track,
+    let finder = Finder(
       options: options,
-      provider: backend.provider,
-      requestCount: { [backend] in backend.requestCount }
+      middleware: Finder.defaultMiddleware(
+        places: .places(backend),
+        recording: recordSink,
+        logger: arguments.logger(),
+        notifications: try arguments.notifications()
+      )
     )
     let outcome: FinderOutcome
     do {
-      outcome = try await run.run(
+      outcome = try await finder.run(
+        track: track,
         writer: format.makeWriter(to: outputSink),
-        recording: recordSink,
         progress: ProgressLine.makeIfTerminal(total: track.fixCount)
       )
     } catch let error as TrackError {

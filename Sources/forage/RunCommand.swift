@@ -116,7 +116,7 @@ struct RunCommand: AsyncParsableCommand {
       backend: makeBackend,
       format: format,
       output: output,
-      record: finder.record
+      arguments: finder
     )
   }
 

@@ -78,6 +78,7 @@ import Testing
         isFatal: true
       )
     ),
+    .notificationsSettled(NotificationTally(sent: 7, dropped: 2)),
     .runFinished(at: t0, requests: 12),
   ]
 

@@ -2,9 +2,10 @@ import ForageFinder
 import ForageGeo
 import ForageTracks
 import Foundation
+import Logging
 import MockPlaces
 
-// FinderBenchmark: the finder end to end in-process (ForageFinder's FinderRun, the mock Places
+// FinderBenchmark: the finder end to end in-process (ForageFinder's Finder assembly, the mock Places
 // server on 127.0.0.1 over libcurl, NDJSON serialisation to a null sink), in virtual time.
 //
 // 1. The bundled hour-long Helsinki walk with the coverage policy and with the every-fix
@@ -12,7 +13,9 @@ import MockPlaces
 //    and wall time, answers checked identical fix by fix.
 // 2. Fixes per second for a 100 000-fix generated walk looping inside the dataset's area, so all
 //    but the first lap is answered from the coverage cache.
-// 3. Peak memory (VmHWM) of this process.
+// 3. The cost of the logging middleware at its `warning` default (one level check per action):
+//    the walk with and without it, interleaved, medians compared (target: within 5 %).
+// 4. Peak memory (VmHWM) of this process.
 //
 // Run: swift run -c release --package-path Benchmarks FinderBenchmark [loop-fixes]
 
@@ -77,11 +80,13 @@ struct Measurement {
   var bytes: Int
 }
 
-/// Replays a track in virtual time against a fresh in-process mock.
+/// Replays a track in virtual time against a fresh in-process mock, through the default chain
+/// and, when given, the logging middleware.
 func measure(
   track url: URL,
   policy: QueryPolicy,
-  dataset: PlaceDataset
+  dataset: PlaceDataset,
+  logger: Logger? = nil
 ) async throws
   -> Measurement
 {
@@ -97,15 +102,13 @@ func measure(
     onRelease: { server.stop() }
   )
   let track = try ReplayTrack.prepare(url: url)
-  let run = FinderRun(
-    track: track,
+  let finder = Finder(
     options: FinderOptions(policy: policy),
-    provider: backend.provider,
-    requestCount: { [backend] in backend.requestCount }
+    middleware: Finder.defaultMiddleware(places: .places(backend), logger: logger)
   )
   let collector = AnswerCollector()
   let started = ContinuousClock.now
-  let outcome = try await run.run(writer: collector)
+  let outcome = try await finder.run(track: track, writer: collector)
   let wall = seconds(ContinuousClock.now - started)
   if let failure = outcome.fatalFailure { throw BenchmarkError(failure.message) }
   return Measurement(
@@ -224,12 +227,34 @@ print(
     + "\(format(Double(loop.bytes) / 1_048_576, 1)) MiB)"
 )
 print("")
+
+// The logging middleware at `warning` writes nothing; what it costs is a level check per action.
+var warningLogger = Logger(label: "forage") { StreamLogHandler.standardError(label: $0) }
+warningLogger.logLevel = .warning
+var without: [Double] = []
+var withLogging: [Double] = []
+let rounds = 7
+for _ in 0..<rounds {
+  without.append(try await measure(track: walk, policy: .coverage, dataset: dataset).wall)
+  withLogging.append(
+    try await measure(track: walk, policy: .coverage, dataset: dataset, logger: warningLogger).wall
+  )
+}
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+let loggingCost = 100 * (median(withLogging) / median(without) - 1)
+print("3. Logging middleware at --log-level warning, the walk \(rounds) times each, interleaved")
 print(
-  "3. Peak memory (VmHWM) of this process after all runs: "
+  "   median wall: \(format(median(without), 3)) s without, \(format(median(withLogging), 3)) s "
+    + "with: \(loggingCost >= 0 ? "+" : "")\(format(loggingCost, 1)) % (target <= 5 %: "
+    + "\(loggingCost <= 5 ? "met" : "MISSED"))"
+)
+print("")
+print(
+  "4. Peak memory (VmHWM) of this process after all runs: "
     + "\(format(Double(memoryKilobytes("VmHWM")) / 1024, 1)) MiB "
     + "(VmRSS now \(format(Double(memoryKilobytes("VmRSS")) / 1024, 1)) MiB)"
 )
-if !identical || ratio < 20 || coverage.wall >= 2 {
+if !identical || ratio < 20 || coverage.wall >= 2 || loggingCost > 5 {
   print("")
   print("FinderBenchmark: a target was missed")
 }

@@ -11,6 +11,9 @@ public enum FinderAction: Sendable, Equatable {
   case placesAnswered(PlacesAnswer)
   /// A places search failed.
   case placesFailed(PlacesFailure)
+  /// The notification middleware's queue settled at the end of the track: what it sent and
+  /// dropped, for the summary.
+  case notificationsSettled(NotificationTally)
   /// The track ended; the summary follows. `requests` counts every HTTP request the run made.
   case runFinished(at: Date, requests: Int)
 

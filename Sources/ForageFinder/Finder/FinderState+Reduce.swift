@@ -32,6 +32,8 @@ extension FinderState {
       state.emit(
         .error(kind: failure.kind, message: failure.message, isRetrying: failure.isRetrying)
       )
+    case .notificationsSettled(let tally):
+      state.summary.notifications = tally
     case .runFinished(let at, let requests):
       state.now = at
       state.summary.requests = requests

@@ -1,6 +1,5 @@
 import ForageLocation
 import ForagePlaces
-import ForageStore
 
 /// The places middleware: reacts to each delivered fix with the K nearest places within R.
 ///
@@ -11,9 +10,9 @@ enum PlacesMiddleware {
   /// The cancellation id of places searches.
   struct SearchID: Hashable, Sendable {}
 
-  /// Makes the middleware around an engine.
-  static func make(_ engine: PlacesEngine) -> Middleware<FinderState, FinderAction> {
-    Middleware { context, action, next in
+  /// Makes the middleware's body around an engine.
+  static func body(_ engine: PlacesEngine) -> FinderMiddleware.Body {
+    { context, action, next in
       next(action)
       guard case .location(.fixReceived(let index, _, _), _) = action,
         let state = context.state as FinderState?, state.fatalFailure == nil,
@@ -27,7 +26,7 @@ enum PlacesMiddleware {
         return
       }
       let cancelOthers = engine.isInFlightSearchStale(for: fix)
-      context.run(id: SearchID(), cancelInFlight: cancelOthers) { send in
+      context.run("search fix \(index)", id: SearchID(), cancelInFlight: cancelOthers) { send in
         // Each failed attempt the provider retries becomes an error event with retrying: true.
         let reportRetry: PlacesRetryObserver.Handler = { error, attempt, wait in
           send(

@@ -16,13 +16,16 @@ public struct RunSummary: Sendable, Equatable {
   public var cacheAnswers = 0
   /// `error` events written.
   public var errors = 0
+  /// What the notification middleware sent and dropped, or `nil` when the run had none (then
+  /// the summary has no `notifications_*` members).
+  public var notifications: NotificationTally?
 
   /// Creates an all-zero summary.
   public init() {}
 
   /// The JSON members of the `summary` event, in order.
   var jsonMembers: [(String, JSONValue)] {
-    [
+    var members: [(String, JSONValue)] = [
       ("fixes", .int(fixes)),
       ("fixes_used", .int(fixesUsed)),
       ("fixes_dropped", .int(fixesDropped)),
@@ -31,5 +34,12 @@ public struct RunSummary: Sendable, Equatable {
       ("cache_answers", .int(cacheAnswers)),
       ("errors", .int(errors)),
     ]
+    if let notifications {
+      members += [
+        ("notifications_sent", .int(notifications.sent)),
+        ("notifications_dropped", .int(notifications.dropped)),
+      ]
+    }
+    return members
   }
 }

@@ -37,12 +37,16 @@ public final class TableWriter: EventWriter {
     case .error(let kind, let message, let isRetrying):
       try sink.write("\(time)  error (\(kind)): \(message)\(isRetrying ? " (retrying)" : "")\n")
     case .summary(let totals):
+      let notifications =
+        totals.notifications.map {
+          "; notifications sent \($0.sent), dropped \($0.dropped)"
+        } ?? ""
       try sink.write(
         """
 
         fixes \(totals.fixes), used \(totals.fixesUsed), dropped \(totals.fixesDropped); \
         places answers \(totals.placesEvents) (\(totals.cacheAnswers) from cache); \
-        requests \(totals.requests); errors \(totals.errors)
+        requests \(totals.requests); errors \(totals.errors)\(notifications)
 
         """
       )

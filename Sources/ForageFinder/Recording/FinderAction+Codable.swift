@@ -9,6 +9,7 @@ import Foundation
 /// | `location` | `at` (seconds since 1970), and a ``ForageLocation/LocationAction``'s members (`event`, …) |
 /// | `places_answered` | a ``PlacesAnswer``'s members (`fix_index`, `lat`, `lon`, `radius_m`, `source`, `places`) |
 /// | `places_failed` | a ``PlacesFailure``'s members (`fix_index`, `kind`, `message`, `retrying`, `fatal`) |
+/// | `notifications_settled` | `sent`, `dropped` (only in runs with notifications) |
 /// | `run_finished` | `at` (seconds since 1970), `requests` |
 ///
 /// Times are numbers so that they read back bit for bit. There is nothing secret in an action:
@@ -19,6 +20,8 @@ extension FinderAction: Codable {
     case action
     case at
     case requests
+    case sent
+    case dropped
   }
 
   /// The `"action"` names, stable across versions.
@@ -26,6 +29,7 @@ extension FinderAction: Codable {
     case location
     case placesAnswered = "places_answered"
     case placesFailed = "places_failed"
+    case notificationsSettled = "notifications_settled"
     case runFinished = "run_finished"
   }
 
@@ -42,6 +46,13 @@ extension FinderAction: Codable {
       )
     case .placesAnswered: self = .placesAnswered(try PlacesAnswer(from: decoder))
     case .placesFailed: self = .placesFailed(try PlacesFailure(from: decoder))
+    case .notificationsSettled:
+      self = .notificationsSettled(
+        NotificationTally(
+          sent: try container.decode(Int.self, forKey: .sent, atLeast: 0),
+          dropped: try container.decode(Int.self, forKey: .dropped, atLeast: 0)
+        )
+      )
     case .runFinished:
       self = .runFinished(
         at: Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .at)),
@@ -66,6 +77,10 @@ extension FinderAction: Codable {
     case .placesFailed(let failure):
       try container.encode(Name.placesFailed.rawValue, forKey: .action)
       try failure.encode(to: encoder)
+    case .notificationsSettled(let tally):
+      try container.encode(Name.notificationsSettled.rawValue, forKey: .action)
+      try container.encode(tally.sent, forKey: .sent)
+      try container.encode(tally.dropped, forKey: .dropped)
     case .runFinished(let at, let requests):
       try container.encode(Name.runFinished.rawValue, forKey: .action)
       try container.encode(at.timeIntervalSince1970, forKey: .at)

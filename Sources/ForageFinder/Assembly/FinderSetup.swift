@@ -1,0 +1,64 @@
+import Synchronization
+
+/// What a middleware learns and registers while a run is being set up, before the first
+/// action: the run's options, and the hooks it wants called around the run.
+///
+/// A ``FinderMiddleware`` is a recipe; ``Finder/run(track:writer:progress:)`` calls it with a
+/// fresh setup for every run, so per-run state (a coverage cache, the places already notified)
+/// never leaks from one run into the next.
+public final class FinderSetup: Sendable {
+  private struct Hooks {
+    var effectObservers: [@Sendable (FinderEffectEvent) -> Void] = []
+    var requestCounters: [@Sendable () -> Int] = []
+    var trackEnd: [@Sendable () async -> [FinderAction]] = []
+    var runEnd: [@Sendable () throws -> Void] = []
+  }
+
+  /// What the run searches and how it replays.
+  public let options: FinderOptions
+  private let hooks = Mutex(Hooks())
+
+  /// Creates the setup of one run.
+  public init(options: FinderOptions) {
+    self.options = options
+  }
+
+  /// Asks to be told of every effect's start, finish and cancellation, in every middleware.
+  public func observeEffects(_ observer: @escaping @Sendable (FinderEffectEvent) -> Void) {
+    hooks.withLock { $0.effectObservers.append(observer) }
+  }
+
+  /// Adds a count of HTTP requests to the run's `requests` total.
+  public func countRequests(_ count: @escaping @Sendable () -> Int) {
+    hooks.withLock { $0.requestCounters.append(count) }
+  }
+
+  /// Asks to be called when the track has ended and the store is idle, before the summary; the
+  /// actions returned are dispatched in order (a notification middleware reports its totals).
+  public func onTrackEnd(_ body: @escaping @Sendable () async -> [FinderAction]) {
+    hooks.withLock { $0.trackEnd.append(body) }
+  }
+
+  /// Asks to be called after the summary has been reduced and the output finished (a recorder
+  /// commits its file); the first error thrown ends the run with that error.
+  public func onRunEnd(_ body: @escaping @Sendable () throws -> Void) {
+    hooks.withLock { $0.runEnd.append(body) }
+  }
+
+  var effectObservers: [@Sendable (FinderEffectEvent) -> Void] {
+    hooks.withLock { $0.effectObservers }
+  }
+
+  /// The HTTP requests counted so far.
+  var requestCount: Int {
+    hooks.withLock { $0.requestCounters }.reduce(0) { $0 + $1() }
+  }
+
+  var trackEndHooks: [@Sendable () async -> [FinderAction]] {
+    hooks.withLock { $0.trackEnd }
+  }
+
+  var runEndHooks: [@Sendable () throws -> Void] {
+    hooks.withLock { $0.runEnd }
+  }
+}

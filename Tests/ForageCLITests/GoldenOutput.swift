@@ -1,0 +1,58 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+/// The outputs `forage run` gave before the finder became a public assembly
+/// (`Tests/Golden/golden.json`): what the default chain must still print, byte for byte.
+struct GoldenOutput: Decodable, Sendable, CustomTestStringConvertible {
+  /// The case's name.
+  var name: String
+  /// `resource:PATH` under `Resources/`, or `shared:PATH` under `../shared/data`.
+  var track: String
+  /// The arguments after `--track TRACK`.
+  var arguments: [String]
+  /// The output's size in bytes.
+  var bytes: Int
+  /// The output's 64-bit FNV-1a digest, in hexadecimal.
+  var fnv1a64: String
+  /// The whole output, under `Tests/Golden/`, when it is small enough to keep.
+  var file: String?
+
+  var testDescription: String { name }
+
+  /// The folder of the golden files.
+  static let directory = SharedData.packageRoot.appendingPathComponent("Tests/Golden")
+
+  /// Every case.
+  static let all: [GoldenOutput] = {
+    struct Document: Decodable { var cases: [GoldenOutput] }
+    guard let data = try? Data(contentsOf: directory.appendingPathComponent("golden.json")),
+      let document = try? JSONDecoder().decode(Document.self, from: data)
+    else { return [] }
+    return document.cases
+  }()
+
+  /// The track file, or `nil` when it is in the shared corpus and that is absent.
+  var trackURL: URL? {
+    if track.hasPrefix("resource:") { return SharedData.resource(String(track.dropFirst(9))) }
+    return SharedData.file(String(track.dropFirst(7)))
+  }
+
+  /// The kept output, if any.
+  func expectedText() throws -> String? {
+    try file.map {
+      try String(contentsOf: Self.directory.appendingPathComponent($0), encoding: .utf8)
+    }
+  }
+
+  /// The 64-bit FNV-1a digest of some bytes, as the golden file writes it.
+  static func digest(_ bytes: some Sequence<UInt8>) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}
