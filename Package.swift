@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // MARK: Native libraries
@@ -79,6 +80,7 @@ let package = Package(
         "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
         "ForageSupport",
         .product(name: "Logging", package: "swift-log"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict
     ),

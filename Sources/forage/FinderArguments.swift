@@ -93,6 +93,8 @@ struct FinderArguments: ParsableArguments {
   )
   var notifyURL: String?
 
+  @OptionGroup var placesCache: PlacesCacheArguments
+
   func validate() throws {
     guard radius.isFinite, radius > 0, radius <= 50_000 else {
       throw ValidationError("--radius must be above 0 and at most 50000 metres, not \(radius)")

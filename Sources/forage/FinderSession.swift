@@ -13,7 +13,8 @@ enum FinderSession {
   ///
   /// The chain is ``Finder/defaultMiddleware(places:recording:logger:notifications:)``, the one a
   /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
-  /// (`--notify-url`) and logging to standard error (`--log-level`).
+  /// (`--notify-url`), logging to standard error (`--log-level`) and a places cache file
+  /// (`--places-cache`).
   ///
   /// - Returns: The run's totals.
   /// - Throws: An `ExitCode` after printing a one-line error.
@@ -46,11 +47,12 @@ enum FinderSession {
       printError("\(error)")
       throw Sysexits.ioError
     }
+    let cacheFile = try arguments.placesCache.open()
     let backend = try makeBackend()
     let finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(
-        places: .places(backend),
+        places: .places(backend, cacheFile: cacheFile),
         recording: recordSink,
         logger: arguments.logger(),
         notifications: try arguments.notifications()
@@ -69,9 +71,14 @@ enum FinderSession {
     } catch let error as OutputError {
       printError(error.description)
       throw Sysexits.ioError
+    } catch let error as PlacesCacheFileError {
+      throw PlacesCacheArguments.exit(for: error)
     } catch {
       printError("\(error)")
       throw Sysexits.ioError
+    }
+    if let failure = cacheFile?.writeFailure {
+      printError("warning: --places-cache: some searches were not kept: \(failure.description)")
     }
     if let failure = outcome.fatalFailure {
       printError("the places API is unusable: \(failure.message)")

@@ -7,7 +7,8 @@ extension PlacesBackend {
   /// Starts the mock Places server (from `Mocks/`) in-process on 127.0.0.1, on a port the
   /// kernel chooses, and talks to it; the server stops when the backend is released.
   ///
-  /// The CLI wires the mock here so that the finder library never links it.
+  /// The CLI wires the mock here so that the finder library never links it. Its
+  /// ``PlacesBackend/identity`` names the dataset, not the port.
   ///
   /// - Parameters:
   ///   - dataset: The places to serve.
@@ -31,7 +32,31 @@ extension PlacesBackend {
       provider: provider,
       apiKey: nil,
       clock: clock,
+      identity: "\(provider.rawValue) mock \(fingerprint(of: dataset))",
       onRelease: { server.stop() }
     )
+  }
+
+  /// A 64-bit FNV-1a digest of the dataset's places, so that a places cache file tells one
+  /// mock dataset from another while the server's port changes from run to run.
+  private static func fingerprint(of dataset: PlaceDataset) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for place in dataset.places {
+      // Every member the mock serves, properties in key order (a dictionary's own order changes
+      // from process to process).
+      let properties = place.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+      let fields: [String] = [
+        place.id, place.name ?? "", "\(place.latitude)", "\(place.longitude)",
+        place.types.joined(separator: ","), place.rating.map { "\($0)" } ?? "",
+        place.userRatingsTotal.map { "\($0)" } ?? "", place.priceLevel.map { "\($0)" } ?? "",
+        place.businessStatus, place.openNow.map { "\($0)" } ?? "", place.vicinity ?? "",
+        place.keywords.joined(separator: ","), properties.joined(separator: ","),
+      ]
+      for byte in fields.joined(separator: "\u{1F}").utf8 + [0x1E] {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+      }
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

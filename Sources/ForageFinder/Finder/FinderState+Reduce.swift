@@ -13,7 +13,10 @@ extension FinderState {
     case .placesAnswered(let answer):
       if let last = state.lastAnsweredFix, answer.fixIndex < last { return }
       state.lastAnsweredFix = answer.fixIndex
-      if answer.source == .cache { state.summary.cacheAnswers += 1 }
+      if answer.source != .network { state.summary.cacheAnswers += 1 }
+      if answer.source == .stored {
+        state.summary.storedAnswers = (state.summary.storedAnswers ?? 0) + 1
+      }
       let ids = answer.places.map(\.id)
       if state.isChangesOnly, ids == state.lastAnswerIDs { return }
       state.lastAnswerIDs = ids

@@ -29,17 +29,22 @@ public final class PlacesBackend: Sendable {
   public let provider: any PlacesProvider
   /// The API's scheme, host and optional path prefix.
   public let baseURL: URL
+  /// Names the API for a places cache file: its wire format and where it is, so that answers
+  /// from two APIs are never mixed.
+  public let identity: String
   private let counter: CountingTransport
   private let onRelease: (@Sendable () -> Void)?
 
   private init(
     provider: any PlacesProvider,
     baseURL: URL,
+    identity: String,
     counter: CountingTransport,
     onRelease: (@Sendable () -> Void)?
   ) {
     self.provider = provider
     self.baseURL = baseURL
+    self.identity = identity
     self.counter = counter
     self.onRelease = onRelease
   }
@@ -56,6 +61,9 @@ public final class PlacesBackend: Sendable {
   ///   - provider: The wire format.
   ///   - apiKey: The key, never printed; `nil` sends none.
   ///   - clock: The clock retries and page-token waits run on; the continuous clock by default.
+  ///   - identity: Names the API for a places cache file; by default the wire format and
+  ///     `baseURL` (give one that stays the same when the URL does not, such as a local server's
+  ///     dataset).
   ///   - onRelease: Called once when the backend is released: for example, stopping a server
   ///     the caller started for it.
   public static func remote(
@@ -63,6 +71,7 @@ public final class PlacesBackend: Sendable {
     provider: ProviderName,
     apiKey: PlacesAPIKey?,
     clock: any Clock<Duration> = ContinuousClock(),
+    identity: String? = nil,
     onRelease: (@Sendable () -> Void)? = nil
   ) -> PlacesBackend {
     let counter = CountingTransport(HTTPClient())
@@ -75,6 +84,7 @@ public final class PlacesBackend: Sendable {
         clock: clock
       ),
       baseURL: baseURL,
+      identity: identity ?? "\(provider.rawValue) \(baseURL.absoluteString)",
       counter: counter,
       onRelease: onRelease
     )

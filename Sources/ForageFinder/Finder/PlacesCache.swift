@@ -16,10 +16,24 @@ final class PlacesCache: Sendable {
 
   private let known = Mutex(Known())
   private let coverage: CoverageArea
+  /// The area covered by searches read from a places cache file, when one was read: answers
+  /// it alone covers are ``FinderEvent/Source/stored``.
+  private let storedCoverage: CoverageArea?
 
-  /// Creates an empty cache.
-  init() throws(GEOSError) {
+  /// Creates a cache, empty or holding what a places cache file knows.
+  init(stored: StoredKnowledge? = nil) throws(GEOSError) {
     coverage = try CoverageArea()
+    guard let stored else {
+      storedCoverage = nil
+      return
+    }
+    let storedCoverage = try CoverageArea()
+    for search in stored.searches where search.coveredRadius > 0 {
+      try coverage.add(search.centre, radius: search.coveredRadius)
+      try storedCoverage.add(search.centre, radius: search.coveredRadius)
+    }
+    self.storedCoverage = storedCoverage
+    learn(stored.places)
   }
 
   /// The `limit` nearest known places within `radius` of `centre`, nearest first, ties by id.
@@ -39,6 +53,12 @@ final class PlacesCache: Sendable {
     (try? coverage.covers(centre, radius: radius)) ?? false
   }
 
+  /// Whether the searches read from a places cache file alone cover the disk.
+  func storedCovers(_ centre: Coordinate, radius: Double) -> Bool {
+    guard let storedCoverage else { return false }
+    return (try? storedCoverage.covers(centre, radius: radius)) ?? false
+  }
+
   /// Adds the places a search returned and records the disk it covered completely.
   ///
   /// - Parameters:
@@ -46,6 +66,12 @@ final class PlacesCache: Sendable {
   ///   - centre: The search's centre.
   ///   - coveredRadius: The radius within which the search returned every matching place, or 0.
   func learn(_ found: [Place], around centre: Coordinate, coveredRadius: Double) {
+    learn(found)
+    if coveredRadius > 0 { try? coverage.add(centre, radius: coveredRadius) }
+  }
+
+  /// Adds places.
+  private func learn(_ found: [Place]) {
     known.withLock { known in
       for place in found {
         guard let newcomer = KnownPlace(place) else { continue }
@@ -53,7 +79,6 @@ final class PlacesCache: Sendable {
         known.isIndexStale = true
       }
     }
-    if coveredRadius > 0 { try? coverage.add(centre, radius: coveredRadius) }
   }
 
   /// How many places are known.

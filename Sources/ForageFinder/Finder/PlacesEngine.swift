@@ -37,6 +37,8 @@ final class PlacesEngine: Sendable {
   let query: PlacesQuery
   let policy: QueryPolicy
   let cache: PlacesCache
+  /// Where searches are kept for later runs, and under which scope; `nil` keeps nothing.
+  let file: (file: PlacesCacheFile, scope: PlacesCacheScope)?
   private let state = Mutex(State())
 
   /// Notes that the fix at `index` was delivered: searches for older fixes no longer matter.
@@ -52,12 +54,20 @@ final class PlacesEngine: Sendable {
   /// Whether any search of this engine has succeeded.
   var hasSucceeded: Bool { state.withLock { $0.succeeded } }
 
-  /// Creates an engine.
-  init(provider: any PlacesProvider, query: PlacesQuery, policy: QueryPolicy) throws(GEOSError) {
+  /// Creates an engine, starting from what a places cache file knows when given one.
+  ///
+  /// - Throws: ``PlacesCacheFileError`` when the file cannot be read; `GEOSError` if GEOS fails.
+  init(
+    provider: any PlacesProvider,
+    query: PlacesQuery,
+    policy: QueryPolicy,
+    file: (file: PlacesCacheFile, scope: PlacesCacheScope)? = nil
+  ) throws {
     self.provider = provider
     self.query = query
     self.policy = policy
-    cache = try PlacesCache()
+    self.file = file
+    cache = try PlacesCache(stored: try file.map { try $0.file.knowledge(for: $0.scope) })
   }
 
   /// The answer from the cache, or `nil` when the cache does not fully know the disk the fix
@@ -69,7 +79,9 @@ final class PlacesEngine: Sendable {
     // is fully known; with fewer than K known, the whole radius must be.
     let needed = known.count == query.limit ? known.last!.distance : query.radius
     guard cache.covers(centre, radius: needed) else { return nil }
-    return answer(for: fix, index: index, from: known, source: .cache)
+    let source: FinderEvent.Source =
+      file != nil && cache.storedCovers(centre, radius: needed) ? .stored : .cache
+    return answer(for: fix, index: index, from: known, source: source)
   }
 
   /// Whether a search is running too far from `fix` to help it, so it no longer matters.
@@ -157,6 +169,7 @@ final class PlacesEngine: Sendable {
       page = try await provider.nextPage(token)
     }
     cache.learn(found, around: centre, coveredRadius: covered)
+    if let file { file.file.record(found, around: centre, coveredRadius: covered, in: file.scope) }
   }
 
   /// How far a nearest-first answer that may go on is complete: just short of its farthest place.

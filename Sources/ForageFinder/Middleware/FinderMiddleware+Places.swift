@@ -8,22 +8,34 @@ extension FinderMiddleware {
   /// Each run starts with an empty coverage cache. Searches are effects labelled
   /// `search fix N`; a search made stale by a newer fix far away is cancelled (latest wins).
   ///
+  /// With a ``PlacesCacheFile``, the run starts from what the file knows for this API, type
+  /// and keyword (answers it alone covers are `stored`), and every search is kept in it.
+  ///
   /// - Parameters:
   ///   - provider: Where places come from: Google Nearby Search (legacy), Places API (New), or
   ///     a test double.
   ///   - requestCount: Reads how many HTTP requests `provider` has sent, for the summary's
   ///     `requests`; `nil` counts none.
+  ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
+  ///   - api: Names the API `provider` asks, so that a cache file never mixes two APIs'
+  ///     answers (``PlacesBackend/identity`` for a backend).
   public static func places(
     _ provider: any PlacesProvider,
-    requestCount: (@Sendable () -> Int)? = nil
+    requestCount: (@Sendable () -> Int)? = nil,
+    cacheFile: PlacesCacheFile? = nil,
+    api: String = "places"
   ) -> FinderMiddleware {
     FinderMiddleware(
       "places",
       setUp: { setup in
+        let query = setup.options.query
         let engine = try PlacesEngine(
           provider: provider,
-          query: setup.options.query,
-          policy: setup.options.policy
+          query: query,
+          policy: setup.options.policy,
+          file: cacheFile.map {
+            ($0, PlacesCacheScope(api: api, type: query.type, keyword: query.keyword))
+          }
         )
         if let requestCount {
           // Counts only this run's requests, whatever the provider sent before.
@@ -37,8 +49,18 @@ extension FinderMiddleware {
 
   /// The places middleware over a backend: its provider, with its requests counted.
   ///
-  /// - Parameter backend: The Places API and its request counter; kept alive by the middleware.
-  public static func places(_ backend: PlacesBackend) -> FinderMiddleware {
-    places(backend.provider, requestCount: { backend.requestCount })
+  /// - Parameters:
+  ///   - backend: The Places API and its request counter; kept alive by the middleware.
+  ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
+  public static func places(
+    _ backend: PlacesBackend,
+    cacheFile: PlacesCacheFile? = nil
+  ) -> FinderMiddleware {
+    places(
+      backend.provider,
+      requestCount: { backend.requestCount },
+      cacheFile: cacheFile,
+      api: backend.identity
+    )
   }
 }

@@ -12,6 +12,9 @@ public struct FinderEvent: Sendable, Equatable {
     case network
     /// The coverage cache, with no request.
     case cache
+    /// The coverage cache, with no request, from what a places cache file (`--places-cache`)
+    /// kept from earlier runs: searches read from the file alone cover the answer's disk.
+    case stored
   }
 
   /// What happened.

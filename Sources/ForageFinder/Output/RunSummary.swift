@@ -12,8 +12,11 @@ public struct RunSummary: Sendable, Equatable {
   public var placesEvents = 0
   /// HTTP requests made to the places provider, retries and pages included.
   public var requests = 0
-  /// Fixes answered from the coverage cache with no request.
+  /// Fixes answered from the coverage cache with no request (stored answers included).
   public var cacheAnswers = 0
+  /// Of ``cacheAnswers``, those answered from what a places cache file kept from earlier runs,
+  /// or `nil` when there were none (then the summary has no `stored_answers` member).
+  public var storedAnswers: Int?
   /// `error` events written.
   public var errors = 0
   /// What the notification middleware sent and dropped, or `nil` when the run had none (then
@@ -34,6 +37,7 @@ public struct RunSummary: Sendable, Equatable {
       ("cache_answers", .int(cacheAnswers)),
       ("errors", .int(errors)),
     ]
+    if let storedAnswers { members.append(("stored_answers", .int(storedAnswers))) }
     if let notifications {
       members += [
         ("notifications_sent", .int(notifications.sent)),

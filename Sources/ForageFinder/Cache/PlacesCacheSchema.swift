@@ -1,0 +1,154 @@
+import Foundation
+import GRDB
+
+/// The places cache file's schema: the checks made before a file is written, and the
+/// migrations that make and update it.
+enum PlacesCacheSchema {
+  /// Every migration this version knows, oldest first.
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(sql: "PRAGMA application_id = \(PlacesCacheFile.applicationID)")
+      try db.execute(
+        sql: """
+          CREATE TABLE scope (
+            id INTEGER PRIMARY KEY,
+            api TEXT NOT NULL,
+            type TEXT NOT NULL,
+            keyword TEXT NOT NULL,
+            UNIQUE (api, type, keyword)
+          );
+          CREATE TABLE search (
+            id INTEGER PRIMARY KEY,
+            scope_id INTEGER NOT NULL REFERENCES scope (id),
+            latitude REAL NOT NULL,
+            longitude REAL NOT NULL,
+            covered_radius REAL NOT NULL,
+            searched_at REAL NOT NULL
+          );
+          CREATE INDEX search_by_scope ON search (scope_id, searched_at);
+          CREATE TABLE place (
+            scope_id INTEGER NOT NULL REFERENCES scope (id),
+            id TEXT NOT NULL,
+            json TEXT NOT NULL,
+            learned_at REAL NOT NULL,
+            PRIMARY KEY (scope_id, id)
+          );
+          """
+      )
+    }
+    return migrator
+  }
+
+  /// How long a writer waits for another process's transaction before giving up.
+  static let busyTimeout: TimeInterval = 30
+
+  /// Checks, reading only, that the file is absent, empty, or a Forage places cache of a
+  /// schema this version knows, and undamaged.
+  ///
+  /// - Throws: ``PlacesCacheFileError`` otherwise.
+  static func inspect(_ url: URL) throws(PlacesCacheFileError) {
+    let path = url.path
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      if errno == ENOENT { return }
+      throw PlacesCacheFileError(.unusable, path: path, reason: String(cString: strerror(errno)))
+    }
+    guard status.st_mode & S_IFMT == S_IFREG else {
+      throw PlacesCacheFileError(.unusable, path: path, reason: "is not a regular file")
+    }
+    if status.st_size == 0 { return }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw PlacesCacheFileError(.unusable, path: path, reason: "cannot be read")
+    }
+    let header = (try? handle.read(upToCount: 16)) ?? Data()
+    try? handle.close()
+    guard header == Data("SQLite format 3\0".utf8) else {
+      throw PlacesCacheFileError(
+        .notACache,
+        path: path,
+        reason: "is not a Forage places cache (not an SQLite database); it was left as it is"
+      )
+    }
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.busyMode = .timeout(busyTimeout)
+    try catching(url) {
+      let queue = try DatabaseQueue(path: path, configuration: configuration)
+      defer { try? queue.close() }
+      try queue.read { db in
+        let integrity = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        guard integrity == ["ok"] else {
+          throw PlacesCacheFileError(
+            .corrupt,
+            path: path,
+            reason: "is damaged (SQLite: \(integrity.first ?? "quick_check failed"))"
+          )
+        }
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = try String.fetchAll(
+          db,
+          sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+        if applicationID == 0 && tables.isEmpty { return }
+        guard applicationID == PlacesCacheFile.applicationID else {
+          throw PlacesCacheFileError(
+            .notACache,
+            path: path,
+            reason: "is an SQLite database but not a Forage places cache; it was left as it is"
+          )
+        }
+        let known = Set(migrator.migrations)
+        let applied = try migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(known)
+        guard unknown.isEmpty else {
+          throw PlacesCacheFileError(
+            .newerSchema,
+            path: path,
+            reason:
+              "was written by a newer forage (schema \(unknown.sorted().joined(separator: ", "))); "
+              + "use that version or another file"
+          )
+        }
+      }
+    }
+  }
+
+  /// Opens the file for reading and writing in WAL mode and brings its schema up to date.
+  ///
+  /// - Throws: ``PlacesCacheFileError`` when SQLite cannot open or migrate it.
+  static func open(_ url: URL) throws(PlacesCacheFileError) -> DatabasePool {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(busyTimeout)
+    return try catching(url) {
+      let pool = try DatabasePool(path: url.path, configuration: configuration)
+      try migrator.migrate(pool)
+      return pool
+    }
+  }
+
+  /// Runs `body`, turning SQLite's errors into ``PlacesCacheFileError``s that name the file.
+  static func catching<T>(_ url: URL, _ body: () throws -> T) throws(PlacesCacheFileError) -> T {
+    do {
+      return try body()
+    } catch let error as PlacesCacheFileError {
+      throw error
+    } catch let error as DatabaseError {
+      let kind: PlacesCacheFileError.Kind =
+        switch error.resultCode {
+        case .SQLITE_NOTADB: .notACache
+        case .SQLITE_CORRUPT: .corrupt
+        default: .unusable
+        }
+      let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+      let reason =
+        kind == .notACache
+        ? "is not a Forage places cache (\(message)); it was left as it is"
+        : kind == .corrupt
+          ? "is damaged (SQLite: \(message))" : "cannot be used (SQLite: \(message))"
+      throw PlacesCacheFileError(kind, path: url.path, reason: reason)
+    } catch {
+      throw PlacesCacheFileError(.unusable, path: url.path, reason: "cannot be used")
+    }
+  }
+}
