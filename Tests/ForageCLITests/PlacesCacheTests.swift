@@ -1,0 +1,134 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+/// `forage run --places-cache FILE`: what one run learns serves the next, in another process.
+@Suite struct PlacesCacheTests {
+  /// The ids and distances of every answer, by fix.
+  static func answers(_ output: RunOutput) -> [[String]] {
+    output.named("places").map { event in
+      (event.places ?? []).map { "\($0.id)@\($0.distance)" }
+    }
+  }
+
+  @Test func theSecondRunMakesNoRequestAndPrintsTheSamePlaces() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 3, in: directory).path
+    let cache = directory.appendingPathComponent("places.sqlite").path
+    let first = try FinderFixtures.run(["--track", track, "--places-cache", cache])
+    let second = try FinderFixtures.run(["--track", track, "--places-cache", cache])
+    let firstRequests = try #require(first.summary?.requests)
+    #expect(firstRequests > 0)
+    #expect(second.summary?.requests == 0)
+    #expect(Self.answers(second) == Self.answers(first))
+    #expect(Set(second.named("places").compactMap(\.source)) == ["stored"])
+    #expect(second.summary?.cacheAnswers == second.named("places").count)
+    let summaryLine = try #require(
+      try FinderFixtures.forage(["run", "--track", track, "--places-cache", cache]).stdout
+        .split(separator: "\n").last
+    )
+    #expect(summaryLine.contains(#""stored_answers":"#))
+    // Without the flag nothing changes: no source "stored", no stored_answers member.
+    let plain = try FinderFixtures.forage(["run", "--track", track])
+    #expect(!plain.stdout.contains("stored"))
+  }
+
+  @Test func anOverlappingTrackSearchesOnlyTheNewArea() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let firstHalf = try FinderFixtures.walkPrefix(1_950, in: directory).path
+    let whole = try FinderFixtures.walkSample(every: 1, in: directory).path
+    let cache = directory.appendingPathComponent("places.sqlite").path
+    let fresh = try FinderFixtures.run(["--track", whole])
+    let half = try FinderFixtures.run(["--track", firstHalf, "--places-cache", cache])
+    let overlapping = try FinderFixtures.run(["--track", whole, "--places-cache", cache])
+    let freshRequests = try #require(fresh.summary?.requests)
+    let halfRequests = try #require(half.summary?.requests)
+    let overlappingRequests = try #require(overlapping.summary?.requests)
+    #expect(overlappingRequests > 0)
+    #expect(overlappingRequests <= freshRequests - halfRequests + 2)
+    #expect(Self.answers(overlapping) == Self.answers(fresh))
+    // The first half is answered from the file.
+    let stored = overlapping.named("places").filter { $0.source == "stored" }
+    #expect(stored.count >= 1_900)
+  }
+
+  @Test func twoProcessesShareOneFileAtOnce() async throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 2, in: directory).path
+    let cache = directory.appendingPathComponent("shared.sqlite").path
+    let arguments = ["run", "--track", track, "--places-cache", cache]
+    async let one = Task.detached { try FinderFixtures.forage(arguments) }.value
+    async let two = Task.detached { try FinderFixtures.forage(arguments) }.value
+    let results = try await [one, two]
+    for result in results {
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    let outputs = try results.map { try RunOutput(ndjson: $0.stdout) }
+    #expect(Self.answers(outputs[0]) == Self.answers(outputs[1]))
+    // What both kept serves a third run completely.
+    let third = try FinderFixtures.run(Array(arguments.dropFirst()))
+    #expect(third.summary?.requests == 0)
+    #expect(Self.answers(third) == Self.answers(outputs[0]))
+  }
+
+  @Test(arguments: [
+    ("not-sqlite", Data("just some text\n".utf8)),
+    ("foreign", Data()),
+    ("corrupt", Data()),
+    ("newer", Data()),
+  ])
+  func aFileThatIsNotAUsableCacheIsRefusedAndLeftAlone(_ name: String, _ bytes: Data) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(30, in: directory).path
+    let file = directory.appendingPathComponent("\(name).sqlite")
+    switch name {
+    case "foreign":
+      try Self.sqlite(file, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
+    case "corrupt":
+      // A real cache, then its pages overwritten past the header.
+      _ = try FinderFixtures.run(["--track", track, "--places-cache", file.path])
+      var data = try Data(contentsOf: file)
+      for offset in stride(from: 100, to: data.count, by: 7) { data[offset] = 0xA5 }
+      try data.write(to: file)
+    case "newer":
+      _ = try FinderFixtures.run(["--track", track, "--places-cache", file.path])
+      try Self.sqlite(file, "INSERT INTO grdb_migrations VALUES ('v99-from-the-future');")
+    default:
+      try bytes.write(to: file)
+    }
+    let before = try Data(contentsOf: file)
+    let result = try FinderFixtures.forage(["run", "--track", track, "--places-cache", file.path])
+    #expect(result.status == 65, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n").filter { !$0.contains("in-process mock") }
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(lines.first?.contains(file.path) == true)
+    #expect(result.stdout.isEmpty)
+    #expect(try Data(contentsOf: file) == before)
+  }
+
+  @Test func aBadTimeToLiveIsAUsageError() throws {
+    let result = try FinderFixtures.forage([
+      "run", "--track", FinderFixtures.walk.path, "--places-cache", "/nonexistent/x.sqlite",
+      "--places-cache-ttl", "30m",
+    ])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("--places-cache-ttl"))
+  }
+
+  /// Runs SQL on a file with Python's sqlite3 (an independent writer).
+  static func sqlite(_ file: URL, _ sql: String) throws {
+    let result = try BuiltBinary.run(
+      executable: URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "python3", "-c",
+        "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.executescript(sys.argv[2]); c.commit()",
+        file.path, sql,
+      ]
+    )
+    try #require(result.status == 0, "\(result.stderr)")
+  }
+}
