@@ -15,7 +15,10 @@ import MockPlaces
 //    but the first lap is answered from the coverage cache.
 // 3. The cost of the logging middleware at its `warning` default (one level check per action):
 //    the walk with and without it, interleaved, medians compared (target: within 5 %).
-// 4. Peak memory (VmHWM) of this process.
+// 4. The places cache file (`--places-cache`): the walk with a fresh file, the same walk again,
+//    and an overlapping track (the whole walk over a file that knows its first half), each
+//    beside the run without a file: requests and wall time, answers checked identical.
+// 5. Peak memory (VmHWM) of this process.
 //
 // Run: swift run -c release --package-path Benchmarks FinderBenchmark [loop-fixes]
 
@@ -86,7 +89,8 @@ func measure(
   track url: URL,
   policy: QueryPolicy,
   dataset: PlaceDataset,
-  logger: Logger? = nil
+  logger: Logger? = nil,
+  cacheFile: PlacesCacheFile? = nil
 ) async throws
   -> Measurement
 {
@@ -104,7 +108,15 @@ func measure(
   let track = try ReplayTrack.prepare(url: url)
   let finder = Finder(
     options: FinderOptions(policy: policy),
-    middleware: Finder.defaultMiddleware(places: .places(backend), logger: logger)
+    middleware: Finder.defaultMiddleware(
+      places: .places(
+        backend.provider,
+        requestCount: { backend.requestCount },
+        cacheFile: cacheFile,
+        api: "mock"
+      ),
+      logger: logger
+    )
   )
   let collector = AnswerCollector()
   let started = ContinuousClock.now
@@ -249,12 +261,70 @@ print(
     + "\(loggingCost <= 5 ? "met" : "MISSED"))"
 )
 print("")
+
+// The places cache file: fresh, again, and an overlapping track.
+let halfURL = directory.appendingPathComponent("first-half.gpx")
+do {
+  let lines = try String(contentsOf: walk, encoding: .utf8).split(
+    separator: "\n",
+    omittingEmptySubsequences: false
+  )
+  let points = lines.indices.filter { lines[$0].contains("<trkpt") }
+  let kept = lines[..<points[points.count / 2]].joined(separator: "\n")
+  try Data((kept + "\n</trkseg></trk>\n</gpx>\n").utf8).write(to: halfURL)
+}
+func cacheFile(_ name: String) throws -> PlacesCacheFile {
+  try PlacesCacheFile(url: directory.appendingPathComponent(name))
+}
+let plainWalk = try await measure(track: walk, policy: .coverage, dataset: dataset)
+let shared = try cacheFile("walk.sqlite")
+let fresh = try await measure(track: walk, policy: .coverage, dataset: dataset, cacheFile: shared)
+let again = try await measure(
+  track: walk,
+  policy: .coverage,
+  dataset: dataset,
+  cacheFile: try cacheFile("walk.sqlite")
+)
+let halfFile = try cacheFile("half.sqlite")
+let half = try await measure(
+  track: halfURL,
+  policy: .coverage,
+  dataset: dataset,
+  cacheFile: halfFile
+)
+let overlap = try await measure(
+  track: walk,
+  policy: .coverage,
+  dataset: dataset,
+  cacheFile: try cacheFile("half.sqlite")
+)
+let cacheIdentical = [fresh, again, overlap].allSatisfy { $0.answers == plainWalk.answers }
+print("4. Places cache file (--places-cache), the walk; baseline: the walk without a file")
+print("   run                                   requests  wall (s)")
+for (name, measurement) in [
+  ("without a file (baseline)", plainWalk), ("fresh file", fresh), ("same walk again", again),
+  ("first half only, fresh file", half), ("whole walk over the half's file", overlap),
+] {
+  print(
+    "   \(name.padding(toLength: 36, withPad: " ", startingAt: 0))  "
+      + "\(String(measurement.requests).padding(toLength: 8, withPad: " ", startingAt: 0))  "
+      + format(measurement.wall, 3)
+  )
+}
+let cacheMet = again.requests == 0 && overlap.requests <= plainWalk.requests - half.requests + 2
 print(
-  "4. Peak memory (VmHWM) of this process after all runs: "
+  "   answers identical to the baseline: \(cacheIdentical ? "yes" : "NO"); again makes 0 requests "
+    + "and the overlap only the new area's (target: \(cacheMet ? "met" : "MISSED"))"
+)
+print("")
+print(
+  "5. Peak memory (VmHWM) of this process after all runs: "
     + "\(format(Double(memoryKilobytes("VmHWM")) / 1024, 1)) MiB "
     + "(VmRSS now \(format(Double(memoryKilobytes("VmRSS")) / 1024, 1)) MiB)"
 )
-if !identical || ratio < 20 || coverage.wall >= 2 || loggingCost > 5 {
+if !identical || ratio < 20 || coverage.wall >= 2 || loggingCost > 5 || !cacheIdentical
+  || !cacheMet
+{
   print("")
   print("FinderBenchmark: a target was missed")
 }
