@@ -5,7 +5,7 @@ extension FinderMiddleware {
   /// the run's ``FinderOptions/query``, from its coverage cache when it can and otherwise with a
   /// search through `provider` (``FinderOptions/policy``).
   ///
-  /// Each run starts with an empty coverage cache. Searches are effects labelled
+  /// Each run starts with an empty coverage cache (or what `cacheFile` knows). Searches are effects labelled
   /// `search fix N`; a search made stale by a newer fix far away is cancelled (latest wins).
   ///
   /// With a ``PlacesCacheFile``, the run starts from what the file knows for this API, type
