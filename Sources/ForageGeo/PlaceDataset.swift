@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// The places in a GeoJSON FeatureCollection: the one loader for `forage nearby`, the finder's
@@ -82,7 +83,7 @@ public struct PlaceDataset: Sendable, Equatable {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      let reason = (error as NSError).underlyingPOSIXReason ?? "it cannot be read"
+      let reason = error.fileSystemReason
       throw .unreadable(file: url.path, reason: reason)
     }
     return try parse(data, file: url.path)
@@ -117,24 +118,5 @@ public struct PlaceDataset: Sendable, Equatable {
   /// `1 place`, `2 places`.
   private static func counted(_ count: Int, _ noun: String) -> String {
     count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
-  }
-}
-
-extension NSError {
-  /// The POSIX reason behind a file error, such as "No such file or directory".
-  fileprivate var underlyingPOSIXReason: String? {
-    if let underlying = userInfo[NSUnderlyingErrorKey] as? NSError,
-      underlying.domain == NSPOSIXErrorDomain
-    {
-      return String(cString: strerror(Int32(underlying.code)))
-    }
-    if domain == NSCocoaErrorDomain {
-      switch code {
-      case NSFileReadNoSuchFileError: return "no such file"
-      case NSFileReadNoPermissionError: return "permission denied"
-      default: return nil
-      }
-    }
-    return nil
   }
 }

@@ -68,6 +68,6 @@ struct DemoCommand: AsyncParsableCommand {
       """
     // The paragraph holds a wall-clock figure, so it goes to standard error and the data on
     // standard output stays byte-identical from run to run.
-    FileHandle.standardError.write(Data(paragraph.utf8))
+    writeStandardError(paragraph)
   }
 }

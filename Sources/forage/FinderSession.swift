@@ -34,18 +34,17 @@ enum FinderSession {
       printError(error.description)
       throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
     }
+    try OutputPaths.checkDistinct([
+      ("--output", output), ("--record", arguments.record),
+      ("--places-cache", arguments.placesCache.path),
+    ])
     let outputSink: any TextSink
     let recordSink: (any TextSink)?
     do {
-      outputSink =
-        try output.map { try AtomicFileSink(destination: URL(fileURLWithPath: $0)) }
-        ?? StandardOutputSink()
-      recordSink = try arguments.record.map {
-        try AtomicFileSink(destination: URL(fileURLWithPath: $0))
-      }
-    } catch {
-      printError("\(error)")
-      throw Sysexits.ioError
+      outputSink = try output.map { try OutputFile.sink(for: $0) } ?? StandardOutputSink()
+      recordSink = try arguments.record.map { try OutputFile.sink(for: $0) }
+    } catch let error as OutputError {
+      throw outputFailureExit(error)
     }
     let cacheFile = try arguments.placesCache.open()
     let backend = try makeBackend()
@@ -69,8 +68,7 @@ enum FinderSession {
       printError(error.description)
       throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
     } catch let error as OutputError {
-      printError(error.description)
-      throw Sysexits.ioError
+      throw outputFailureExit(error)
     } catch let error as PlacesCacheFileError {
       throw PlacesCacheArguments.exit(for: error)
     } catch {
@@ -96,7 +94,7 @@ enum ProgressLine {
     return { done in
       guard done == total || done % 100 == 0 else { return }
       let text = done == total ? "\r\u{1B}[K" : "\rfix \(done)/\(total) (\(done * 100 / total) %)"
-      FileHandle.standardError.write(Data(text.utf8))
+      writeStandardError(text)
     }
   }
 }

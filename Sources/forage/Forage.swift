@@ -1,4 +1,6 @@
 import ArgumentParser
+import ForageFinder
+import Foundation
 
 /// The `forage` command line: a location-aware restaurant finder that replays movement tracks.
 @main
@@ -15,4 +17,37 @@ struct Forage: AsyncParsableCommand {
       ReplayCommand.self,
     ]
   )
+
+  /// Parses and runs a command like ArgumentParser's own `main`, but writes help, version and
+  /// error text through checked writes: help that cannot be written (a full disk, a closed
+  /// standard output) is exit 74, not a silent 0. Signal handling is installed first.
+  static func main() async {
+    SignalCleanup.install()
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        // Help or version, asked for: it is the command's output.
+        if !message.isEmpty {
+          do {
+            try StandardOutputSink().write(message + "\n")
+          } catch let failure as OutputError {
+            Foundation.exit(outputFailureExit(failure).rawValue)
+          } catch {
+            Foundation.exit(Sysexits.ioError.rawValue)
+          }
+        }
+      } else if !message.isEmpty {
+        writeStandardError(message + "\n")
+      }
+      Foundation.exit(code.rawValue)
+    }
+  }
 }

@@ -52,6 +52,7 @@ struct NearbyCommand: AsyncParsableCommand {
   var format: String = "ndjson"
 
   func run() async throws {
+    let text: String
     do throws(NearbyError) {
       let request = try NearbyRequest(
         places: places,
@@ -63,10 +64,15 @@ struct NearbyCommand: AsyncParsableCommand {
         format: format
       )
       let result = try request.search { printError("warning: \($0)") }
-      FileHandle.standardOutput.write(Data(result.rendered(as: request.format).utf8))
+      text = result.rendered(as: request.format)
     } catch {
       printError(error.description)
       throw error.exitCode
+    }
+    do {
+      try StandardOutputSink().write(text)
+    } catch let error as OutputError {
+      throw outputFailureExit(error)
     }
   }
 }

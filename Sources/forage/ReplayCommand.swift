@@ -34,14 +34,12 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    try OutputPaths.checkDistinct([("the recording", recording), ("--output", output)])
     let sink: any TextSink
     do {
-      sink =
-        try output.map { try AtomicFileSink(destination: URL(fileURLWithPath: $0)) }
-        ?? StandardOutputSink()
-    } catch {
-      printError("\(error)")
-      throw Sysexits.ioError
+      sink = try output.map { try OutputFile.sink(for: $0) } ?? StandardOutputSink()
+    } catch let error as OutputError {
+      throw outputFailureExit(error)
     }
     do {
       try FinderReplay.run(
@@ -52,6 +50,8 @@ struct ReplayCommand: AsyncParsableCommand {
     } catch let error as RecordingError {
       printError(error.description)
       throw Sysexits.dataError
+    } catch let error as OutputError {
+      throw outputFailureExit(error)
     } catch {
       printError("\(error)")
       throw Sysexits.ioError

@@ -150,11 +150,9 @@ struct RunCommand: AsyncParsableCommand {
         provider: provider,
         clock: (networkTime ?? .virtual).makeClock()
       )
-      FileHandle.standardError.write(
-        Data(
-          "forage: using the in-process mock Places server at \(backend.baseURL) with \(datasetURL.lastPathComponent) (\(places.places.count) places)\n"
-            .utf8
-        )
+      printError(
+        "using the in-process mock Places server at \(backend.baseURL) with "
+          + "\(datasetURL.lastPathComponent) (\(places.places.count) places)"
       )
       return backend
     } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageFinder
 import Foundation
 
 /// The exit codes `forage` uses, from BSD's `sysexits.h`.
@@ -14,8 +15,47 @@ enum Sysexits {
 }
 
 /// Writes one line to standard error, prefixed with the program name.
+///
+/// Control characters in the message (from hostile input echoed back) are shown escaped, so
+/// nothing reaches the terminal raw. A failure to write to standard error is ignored: there is
+/// nowhere left to report it.
 func printError(_ message: String) {
-  FileHandle.standardError.write(Data("forage: \(message)\n".utf8))
+  writeStandardError("forage: \(visible(message))\n")
+}
+
+/// Writes text to standard error as is, ignoring failures.
+func writeStandardError(_ text: String) {
+  var text = text
+  text.withUTF8 { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+}
+
+/// The text with control characters (but tabs) escaped as `\u{…}`.
+func visible(_ text: String) -> String {
+  var result = ""
+  for scalar in text.unicodeScalars {
+    if scalar.properties.generalCategory == .control && scalar != "\t" {
+      result += "\\u{\(String(scalar.value, radix: 16))}"
+    } else {
+      result.unicodeScalars.append(scalar)
+    }
+  }
+  return result
+}
+
+/// Reports an output error and gives the exit code: 74, or a quiet 0 when the reader of a
+/// pipe went away (as `head` users expect).
+func outputFailureExit(_ error: OutputError) -> ExitCode {
+  if case .brokenPipe = error { return .success }
+  printError(error.description)
+  return Sysexits.ioError
 }
 
 /// Reports that a subcommand is not built yet and exits with `EX_UNAVAILABLE`.

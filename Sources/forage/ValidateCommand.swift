@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageFinder
 import ForageLocation
 import ForageTracks
 import Foundation
@@ -82,7 +83,11 @@ struct ValidateCommand: AsyncParsableCommand {
       throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
     }
     let report = ValidateReport(summary: summary)
-    print(format == .json ? report.json() : report.table(), terminator: "")
+    do {
+      try StandardOutputSink().write(format == .json ? report.json() : report.table())
+    } catch let error as OutputError {
+      throw outputFailureExit(error)
+    }
     if let problem = summary.problem {
       printError("\(track): unusable track: \(problem)")
       throw Sysexits.dataError

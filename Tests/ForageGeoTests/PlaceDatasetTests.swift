@@ -201,7 +201,7 @@ import Testing
     #expect(
       throws: PlaceDatasetError.unreadable(
         file: "/nonexistent/places.geojson",
-        reason: "no such file"
+        reason: "No such file or directory"
       )
     ) { try PlaceDataset.load(contentsOf: URL(fileURLWithPath: "/nonexistent/places.geojson")) }
     let directory = FileManager.default.temporaryDirectory

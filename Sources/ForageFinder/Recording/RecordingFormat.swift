@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// The file `forage run --record` writes and `forage replay` reads: NDJSON, a header line, then
@@ -52,7 +53,7 @@ enum RecordingFormat {
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw RecordingUnreadable(path: url.path, reason: error.localizedDescription)
+      throw RecordingUnreadable(path: url.path, reason: error.fileSystemReason)
     }
     let decoder = JSONDecoder()
     let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

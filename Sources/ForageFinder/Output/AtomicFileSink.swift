@@ -1,0 +1,89 @@
+import ForageSupport
+import Foundation
+
+/// A sink that writes a temporary file beside the destination and renames it into place on
+/// commit, so the destination is either the old file or the complete new one, never half.
+///
+/// A destination that is a symbolic link is followed: its target is replaced, the link stays.
+/// An existing file's permissions are kept. The temporary file is registered with
+/// ``TemporaryFiles`` until it is renamed or removed, so a signal handler can remove it.
+public final class AtomicFileSink: TextSink {
+  /// The file that appears when the sink commits (the link's target when the path named a
+  /// symbolic link).
+  public let destination: URL
+  private let temporary: String
+  private var file: BufferedDescriptor
+  private var isCommitted = false
+
+  /// Creates the temporary file.
+  ///
+  /// - Throws: ``OutputError/cannotWrite(path:reason:)`` when the directory is not writable.
+  public init(destination: URL) throws {
+    let target = OutputFile.resolvingLinks(destination.path)
+    self.destination = URL(fileURLWithPath: target)
+    let directory = (target as NSString).deletingLastPathComponent
+    let name = (target as NSString).lastPathComponent
+    var existing = stat()
+    let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666
+    var created: (String, Int32)?
+    for _ in 0..<16 {
+      let candidate =
+        (directory.isEmpty ? "" : directory + "/")
+        + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+      let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+      if descriptor >= 0 {
+        created = (candidate, descriptor)
+        break
+      }
+      if errno != EEXIST {
+        throw OutputError.cannotWrite(
+          path: destination.path,
+          reason: "cannot create a file in \(directory.isEmpty ? "." : directory): "
+            + systemErrorText(errno)
+        )
+      }
+    }
+    guard let (path, descriptor) = created else {
+      throw OutputError.cannotWrite(path: destination.path, reason: "no free temporary name")
+    }
+    // The new file gets the old one's permissions, or the usual ones under the umask.
+    if stat(target, &existing) == 0 {
+      fchmod(descriptor, mode)
+    } else {
+      let mask = umask(0)
+      umask(mask)
+      fchmod(descriptor, 0o666 & ~mask)
+    }
+    temporary = path
+    file = BufferedDescriptor(descriptor: descriptor, name: target)
+    TemporaryFiles.register(path)
+  }
+
+  deinit {
+    if !isCommitted {
+      file.close()
+      unlink(temporary)
+      TemporaryFiles.unregister(temporary)
+    }
+  }
+
+  public func write(_ text: String) throws {
+    try file.write(text)
+  }
+
+  public func commit() throws {
+    try file.flush()
+    guard fsync(file.descriptor) == 0 || errno == EINVAL else {
+      throw OutputError.cannotWrite(path: destination.path, reason: systemErrorText(errno))
+    }
+    guard Foundation.close(file.descriptor) == 0 else {
+      throw OutputError.cannotWrite(path: destination.path, reason: systemErrorText(errno))
+    }
+    file = BufferedDescriptor(descriptor: -1, name: destination.path)
+    guard rename(temporary, destination.path) == 0 else {
+      throw OutputError.cannotWrite(path: destination.path, reason: systemErrorText(errno))
+    }
+    isCommitted = true
+    TemporaryFiles.unregister(temporary)
+  }
+}

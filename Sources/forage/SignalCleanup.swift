@@ -1,0 +1,41 @@
+import Dispatch
+import ForageFinder
+import Foundation
+
+/// What `forage` does on signals: SIGPIPE is ignored (a write to a closed pipe fails with
+/// `EPIPE` instead, which the writers handle), and on SIGINT, SIGTERM or SIGHUP the temporary
+/// files of `--output` and `--record` are removed, the old outputs kept, and the process exits
+/// with 128 + the signal's number.
+///
+/// The handlers run on a dispatch queue, not in signal context, so removing files is safe.
+enum SignalCleanup {
+  /// Keeps the signal sources alive for the life of the process.
+  nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+  /// Installs the handlers; call once, first thing.
+  ///
+  /// A standard descriptor closed by the caller (`forage run >&-`) is first taken by a
+  /// read-only descriptor of `/dev/null`, so no file the program opens later can become
+  /// standard output and receive its data: writes to it then fail with "Bad file descriptor".
+  static func install() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+    where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      let placeholder = open("/dev/null", O_RDONLY)
+      if placeholder >= 0 && placeholder != descriptor {
+        dup2(placeholder, descriptor)
+        close(placeholder)
+      }
+    }
+    signal(SIGPIPE, SIG_IGN)
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler {
+        TemporaryFiles.removeAll()
+        _exit(128 + number)
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+}
