@@ -77,6 +77,15 @@ struct RunCommand: AsyncParsableCommand {
   )
   var networkTime: NetworkTime?
 
+  @Option(
+    name: .customLong("request-timeout"),
+    help: ArgumentHelp(
+      "The longest one places request may take, connection included, in seconds (default 10).",
+      valueName: "s"
+    )
+  )
+  var requestTimeout: Double = 10
+
   @Option(help: ArgumentHelp("ndjson, json, geojson or table.", valueName: "format"))
   var format: OutputFormat = .ndjson
 
@@ -90,11 +99,19 @@ struct RunCommand: AsyncParsableCommand {
           + "the most places one search returns, not \(finder.limit)"
       )
     }
+    guard requestTimeout.isFinite, requestTimeout > 0, requestTimeout <= 3600 else {
+      throw ValidationError(
+        "--request-timeout must be above 0 and at most 3600 seconds, not \(requestTimeout)"
+      )
+    }
     if let apiBase {
-      guard let url = URL(string: apiBase), let scheme = url.scheme?.lowercased(), url.host != nil,
-        scheme == "http" || scheme == "https"
+      guard let url = URL(string: apiBase), let scheme = url.scheme?.lowercased(),
+        let host = url.host, !host.isEmpty, scheme == "http" || scheme == "https"
       else {
         throw ValidationError("--api-base must be an http:// or https:// URL, not '\(apiBase)'")
+      }
+      if let port = url.port, !(1...65_535).contains(port) {
+        throw ValidationError("--api-base has port \(port); a port is 1 to 65535")
       }
       if scheme == "http", !allowsInsecureHTTP, !Self.isLoopback(url.host ?? "") {
         throw ValidationError(
@@ -129,7 +146,8 @@ struct RunCommand: AsyncParsableCommand {
         baseURL: url,
         provider: provider,
         apiKey: key,
-        clock: (networkTime ?? .real).makeClock()
+        clock: (networkTime ?? .real).makeClock(),
+        timeout: .milliseconds(Int64((requestTimeout * 1000).rounded()))
       )
     }
     let datasetURL = dataset.map { URL(fileURLWithPath: $0) } ?? ForageResources.demoPlaces

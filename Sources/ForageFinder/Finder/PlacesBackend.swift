@@ -61,6 +61,7 @@ public final class PlacesBackend: Sendable {
   ///   - provider: The wire format.
   ///   - apiKey: The key, never printed; `nil` sends none.
   ///   - clock: The clock retries and page-token waits run on; the continuous clock by default.
+  ///   - timeout: The longest one request may take, connection included; 10 s by default.
   ///   - identity: Names the API for a places cache file; by default the wire format and
   ///     `baseURL` (give one that stays the same when the URL does not, such as a local server's
   ///     dataset).
@@ -71,6 +72,7 @@ public final class PlacesBackend: Sendable {
     provider: ProviderName,
     apiKey: PlacesAPIKey?,
     clock: any Clock<Duration> = ContinuousClock(),
+    timeout: Duration = .seconds(10),
     identity: String? = nil,
     onRelease: (@Sendable () -> Void)? = nil
   ) -> PlacesBackend {
@@ -79,6 +81,7 @@ public final class PlacesBackend: Sendable {
       provider: makeProvider(
         provider,
         baseURL: baseURL,
+        timeout: timeout,
         apiKey: apiKey,
         transport: counter,
         clock: clock
@@ -93,6 +96,7 @@ public final class PlacesBackend: Sendable {
   private static func makeProvider(
     _ name: ProviderName,
     baseURL: URL,
+    timeout: Duration,
     apiKey: PlacesAPIKey?,
     transport: any HTTPTransport,
     clock: any Clock<Duration>
@@ -101,13 +105,13 @@ public final class PlacesBackend: Sendable {
     case .google:
       GoogleNearbySearchProvider(
         transport: transport,
-        configuration: .init(baseURL: baseURL, apiKey: apiKey),
+        configuration: .init(baseURL: baseURL, apiKey: apiKey, timeout: timeout),
         clock: clock
       )
     case .placesNew:
       PlacesNewProvider(
         transport: transport,
-        configuration: .init(baseURL: baseURL, apiKey: apiKey),
+        configuration: .init(baseURL: baseURL, apiKey: apiKey, timeout: timeout),
         clock: clock
       )
     }

@@ -54,6 +54,13 @@ final class PlacesEngine: Sendable {
   /// Whether any search of this engine has succeeded.
   var hasSucceeded: Bool { state.withLock { $0.succeeded } }
 
+  /// How many times a search whose provider ran out of retries is made again from the start:
+  /// once the API has answered, a passing fault (a 503, a reset, a garbled body) must not cost
+  /// a fix its answer (4 rounds of the provider's 3 attempts: at 20 % of requests faulted, one
+  /// search in 250 million is lost); before that, 2 rounds, so that an API that cannot be used
+  /// is reported in bounded time.
+  private var searchRounds: Int { hasSucceeded ? 4 : 2 }
+
   /// Creates an engine, starting from what a places cache file knows when given one.
   ///
   /// - Throws: ``PlacesCacheFileError`` when the file cannot be read; `GEOSError` if GEOS fails.
@@ -97,7 +104,14 @@ final class PlacesEngine: Sendable {
   /// the cache again, and searches if it still must.
   ///
   /// - Throws: ``PlacesError`` when the search fails after the provider's retries.
-  func networkAnswer(for fix: Fix, index: Int) async throws(PlacesError) -> PlacesAnswer {
+  ///
+  /// - Parameter onRoundFailed: Told when a round of the provider's attempts failed and the
+  ///   search is made again, with the round (from 1).
+  func networkAnswer(
+    for fix: Fix,
+    index: Int,
+    onRoundFailed: @escaping @Sendable (PlacesError, Int) -> Void = { _, _ in }
+  ) async throws(PlacesError) -> PlacesAnswer {
     guard let centre = fix.coordinate else {
       throw .invalidSearch("fix \(index) has no valid position")
     }
@@ -113,11 +127,17 @@ final class PlacesEngine: Sendable {
     // newer fix gets its own answer, and this one would only spend a request on the past.
     if isSuperseded(index) { throw .cancelled }
     let task = Task { [self] () -> PlacesError? in
-      do throws(PlacesError) {
-        try await search(around: centre)
-        return nil
-      } catch {
-        return error
+      var round = 1
+      while true {
+        do throws(PlacesError) {
+          try await search(around: centre)
+          return nil
+        } catch {
+          guard error.isRetryable, round < searchRounds, !Task.isCancelled else { return error }
+          // The provider's last failed attempt of the round is retried too: say so.
+          onRoundFailed(error, round)
+          round += 1
+        }
       }
     }
     state.withLock { $0.inFlight = InFlight(centre: centre, task: task) }

@@ -8,14 +8,19 @@ extension PlacesFailure {
   /// - Parameters:
   ///   - error: What the provider threw.
   ///   - fixIndex: The fix the search was for.
-  ///   - hasSucceededBefore: Whether any search of this run has succeeded; a connection failure
-  ///     before the first success means the API is unreachable, which is fatal.
+  ///   - hasSucceededBefore: Whether any search of this run has succeeded. Before the first
+  ///     success, a search that still fails after every retry means the API cannot be used
+  ///     (unreachable, not HTTP, silent, an HTTP error, answers that are not its format), which
+  ///     is fatal: the run stops and says why instead of failing every fix. Only the API's own
+  ///     passing refusals (`OVER_QUERY_LIMIT`, `UNKNOWN_ERROR`) are not.
   init(_ error: PlacesError, fixIndex: Int, hasSucceededBefore: Bool) {
     var isFatal = error.isFatal
-    if case .transport(let transport) = error, !hasSucceededBefore,
-      [.dnsFailure, .connectFailed, .tls].contains(transport.kind)
-    {
-      isFatal = true
+    if !hasSucceededBefore {
+      switch error {
+      case .transport(let transport): isFatal = transport.kind != .cancelled
+      case .malformedResponse, .httpStatus, .unexpectedStatus, .invalidRequest: isFatal = true
+      case .overQueryLimit, .unknownError, .invalidSearch, .requestDenied, .cancelled: break
+      }
     }
     self.init(
       fixIndex: fixIndex,

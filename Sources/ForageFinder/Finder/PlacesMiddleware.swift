@@ -1,3 +1,4 @@
+import ForageHTTP
 import ForageLocation
 import ForagePlaces
 
@@ -38,7 +39,10 @@ enum PlacesMiddleware {
         do throws(PlacesError) {
           let answer = try await PlacesRetryObserver.withObserver(reportRetry) {
             () async throws(PlacesError) -> PlacesAnswer in
-            try await engine.networkAnswer(for: fix, index: index)
+            try await engine.networkAnswer(for: fix, index: index) { error, round in
+              // The round's last attempt, counted with the default policy's attempts a round.
+              reportRetry(error, round * RetryPolicy.placesSearch.maxAttempts, .zero)
+            }
           }
           send(.placesAnswered(answer))
         } catch {
