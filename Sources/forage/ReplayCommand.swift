@@ -42,11 +42,17 @@ struct ReplayCommand: AsyncParsableCommand {
       throw outputFailureExit(error)
     }
     do {
-      try FinderReplay.run(
+      let state = try FinderReplay.run(
         URL(fileURLWithPath: recording),
         until: until,
         writer: format.makeWriter(to: sink)
       )
+      if until == nil, !state.isFinished {
+        printError(
+          "warning: \(recording) ends before the run's end (no run_finished action): "
+            + "it was cut short, and so is this output"
+        )
+      }
     } catch let error as RecordingError {
       printError(error.description)
       throw Sysexits.dataError

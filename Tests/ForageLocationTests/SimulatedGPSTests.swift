@@ -73,6 +73,23 @@ import Testing
     #expect(first != other)
   }
 
+  @Test(arguments: [1e3, 1e6, 1e9])
+  func noiseOfAnySizeStaysOnTheGlobe(_ noise: Double) async throws {
+    let fixes = (0..<200).map {
+      Fix(latitude: 89.9 - 0.9 * Double($0), longitude: 179.99 - Double($0))
+    }
+    let outputs = try await Self.outputs(
+      fixes,
+      perturbation: .init(noise: noise, dropoutProbability: 0, seed: 7)
+    )
+    var checked = 0
+    for case .fix(_, let fix, _) in outputs {
+      #expect((-90...90).contains(fix.latitude) && (-180...180).contains(fix.longitude), "\(fix)")
+      checked += 1
+    }
+    #expect(checked == 200)
+  }
+
   @Test func untimedFixesAreOneSecondApart() async throws {
     let fixes = [Fix(latitude: 1, longitude: 2), Fix(latitude: 1.00001, longitude: 2)]
     let clock = VirtualClock()

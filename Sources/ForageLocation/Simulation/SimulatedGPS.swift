@@ -137,10 +137,9 @@ public struct SimulatedGPS: Sendable {
     let east = random.gaussian() * perturbation.noise
     noisy.latitude = min(90, max(-90, fix.latitude + north / metresPerDegree))
     let scale = max(cos(fix.latitude * .pi / 180), 1e-6) * metresPerDegree
-    var longitude = fix.longitude + east / scale
-    if longitude > 180 { longitude -= 360 }
-    if longitude < -180 { longitude += 360 }
-    noisy.longitude = longitude
+    // Any noise, however large, stays on the globe: the longitude wraps into [-180, 180]
+    // (one turn of subtraction was not enough for noise of thousands of kilometres).
+    noisy.longitude = remainder(fix.longitude + east / scale, 360)
     noisy.horizontalAccuracy = max(fix.horizontalAccuracy ?? 0, perturbation.noise)
     return noisy
   }
