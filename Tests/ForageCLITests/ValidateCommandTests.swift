@@ -197,8 +197,12 @@ import Testing
     var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    // Output goes to a file of the test's own, never to the machine's device nodes.
+    let sinkPath = FileManager.default.temporaryDirectory
+      .appendingPathComponent("forage-rss-\(UUID().uuidString).out").path
+    defer { unlink(sinkPath) }
+    posix_spawn_file_actions_addopen(&actions, 1, sinkPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
