@@ -76,6 +76,7 @@ import Testing
     await store.send(.placesAnswered(Self.answer(0, [Self.place]))) {
       $0.lastAnsweredFix = 0
       $0.lastAnswerIDs = ["a"]
+      $0.summary.answers = 1
       $0.summary.placesEvents = 1
       $0.outbox = [
         FinderEvent(
@@ -148,9 +149,12 @@ import Testing
     expected.fixes = 3
     expected.fixesUsed = 1
     expected.fixesDropped = 1
+    expected.fixesLost = 1
+    expected.answers = 1
     expected.placesEvents = 1
     expected.requests = 7
-    expected.errors = 2
+    // The dropout is a lost fix, not an error: only the failed search is.
+    expected.errors = 1
     #expect(state.summary == expected)
     #expect(state.outbox.last?.payload == .summary(expected))
     #expect(state.isFinished)

@@ -119,7 +119,12 @@ import Testing
 
   @Test func aFailedSearchThrowsAndALaterOneRecovers() async throws {
     let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 100, spacing: 30)
-    let provider = FakePlacesProvider(world: world, failures: [1: .overQueryLimit(message: nil)])
+    // Before the first success a search is made twice (two rounds of the provider's retries):
+    // both fail here.
+    let provider = FakePlacesProvider(
+      world: world,
+      failures: [1: .overQueryLimit(message: nil), 2: .overQueryLimit(message: nil)]
+    )
     let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
     let fix = Fix(latitude: 60.17, longitude: 24.94)
     await #expect(throws: PlacesError.overQueryLimit(message: nil)) {

@@ -167,6 +167,9 @@ import Testing
     #expect(partial.text.split(separator: "\n").count == 1)
   }
 
+  /// The expected outputs are today's (a lost fix is a `lost` event and the summary has
+  /// `fixes_lost` and `answers` since counts were made to add up); the recordings themselves
+  /// are as the first writer wrote them.
   @Test(arguments: ["v1-walk-permissions-noise", "v1-unreachable-api"])
   func aRecordingFromBeforeCodableReplaysByteForByte(name: String) throws {
     let recording = try #require(

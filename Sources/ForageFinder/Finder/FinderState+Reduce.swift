@@ -13,6 +13,7 @@ extension FinderState {
     case .placesAnswered(let answer):
       if let last = state.lastAnsweredFix, answer.fixIndex < last { return }
       state.lastAnsweredFix = answer.fixIndex
+      state.summary.answers += 1
       if answer.source != .network { state.summary.cacheAnswers += 1 }
       if answer.source == .stored {
         state.summary.storedAnswers = (state.summary.storedAnswers ?? 0) + 1
@@ -44,6 +45,7 @@ extension FinderState {
       state.summary.fixes = state.location.fixesReceived + state.location.transientErrors
       state.summary.fixesUsed = state.location.fixesDelivered
       state.summary.fixesDropped = state.location.fixesDropped
+      state.summary.fixesLost = state.location.transientErrors
       state.emit(.summary(state.summary))
     }
   }
@@ -68,13 +70,7 @@ extension FinderState {
         emit(.dropped(fixIndex: index, reason: reason.rawValue))
       }
     case .locationUnknown(let index):
-      emit(
-        .error(
-          kind: "location_unknown",
-          message: "no location for fix \(index) (signal lost)",
-          isRetrying: true
-        )
-      )
+      emit(.lost(fixIndex: index))
     case .authorizationRequested, .updatesStarted, .updatesStopped:
       break
     }

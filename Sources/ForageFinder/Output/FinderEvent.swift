@@ -34,6 +34,8 @@ public struct FinderEvent: Sendable, Equatable {
     )
     /// A fix was not delivered, and why.
     case dropped(fixIndex: Int, reason: String)
+    /// A fix was lost before it reached the finder (a dropout: the receiver had no location).
+    case lost(fixIndex: Int)
     /// Something failed; `retrying` says whether the finder will try again.
     case error(kind: String, message: String, isRetrying: Bool)
     /// The last event: the run's totals.
@@ -61,6 +63,7 @@ public struct FinderEvent: Sendable, Equatable {
     case .location: "location"
     case .places: "places"
     case .dropped: "dropped"
+    case .lost: "lost"
     case .error: "error"
     case .summary: "summary"
     }
@@ -91,6 +94,8 @@ public struct FinderEvent: Sendable, Equatable {
       ]
     case .dropped(let fixIndex, let reason):
       members += [("fix_index", .int(fixIndex)), ("reason", .string(reason))]
+    case .lost(let fixIndex):
+      members += [("fix_index", .int(fixIndex)), ("reason", .string("signal_lost"))]
     case .error(let kind, let message, let isRetrying):
       members += [
         ("kind", .string(kind)), ("message", .string(message)), ("retrying", .bool(isRetrying)),

@@ -42,7 +42,7 @@ public final class GeoJSONWriter: EventWriter {
       }
     case .summary(let totals):
       summary = totals
-    case .permission, .dropped, .error:
+    case .permission, .dropped, .lost, .error:
       break
     }
   }

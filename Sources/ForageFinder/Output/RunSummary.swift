@@ -8,6 +8,12 @@ public struct RunSummary: Sendable, Equatable {
   public var fixesUsed = 0
   /// Fixes dropped by the location filter or the permission gate.
   public var fixesDropped = 0
+  /// Fixes lost before they reached the finder (dropouts): `fixes` is always `fixesUsed +
+  /// fixesDropped + fixesLost`.
+  public var fixesLost = 0
+  /// Fixes answered with places, from the network or the cache (`changes_only` may print
+  /// fewer `places` events): always `cacheAnswers` + those from the network.
+  public var answers = 0
   /// `places` events written.
   public var placesEvents = 0
   /// HTTP requests made to the places provider, retries and pages included.
@@ -32,8 +38,10 @@ public struct RunSummary: Sendable, Equatable {
       ("fixes", .int(fixes)),
       ("fixes_used", .int(fixesUsed)),
       ("fixes_dropped", .int(fixesDropped)),
+      ("fixes_lost", .int(fixesLost)),
       ("places_events", .int(placesEvents)),
       ("requests", .int(requests)),
+      ("answers", .int(answers)),
       ("cache_answers", .int(cacheAnswers)),
       ("errors", .int(errors)),
     ]

@@ -34,6 +34,8 @@ public final class TableWriter: EventWriter {
       )
     case .dropped(let fixIndex, let reason):
       try sink.write("\(time)  fix \(fixIndex) dropped: \(reason)\n")
+    case .lost(let fixIndex):
+      try sink.write("\(time)  fix \(fixIndex) lost: no signal\n")
     case .error(let kind, let message, let isRetrying):
       try sink.write("\(time)  error (\(kind)): \(message)\(isRetrying ? " (retrying)" : "")\n")
     case .summary(let totals):
@@ -44,8 +46,10 @@ public final class TableWriter: EventWriter {
       try sink.write(
         """
 
-        fixes \(totals.fixes), used \(totals.fixesUsed), dropped \(totals.fixesDropped); \
-        places answers \(totals.placesEvents) (\(totals.cacheAnswers) from cache); \
+        fixes \(totals.fixes), used \(totals.fixesUsed), dropped \(totals.fixesDropped), \
+        lost \(totals.fixesLost); \
+        answers \(totals.answers) (\(totals.answers - totals.cacheAnswers) from the network, \
+        \(totals.cacheAnswers) from cache); places events \(totals.placesEvents); \
         requests \(totals.requests); errors \(totals.errors)\(notifications)
 
         """
