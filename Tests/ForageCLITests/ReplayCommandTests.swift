@@ -90,7 +90,7 @@ import Testing
     #expect(first.stdout == second.stdout)
     // The seeded noise and dropouts did something.
     let output = try RunOutput(ndjson: first.stdout)
-    #expect(output.events.contains { $0.event == "error" && $0.kind == "location_unknown" })
+    #expect(output.events.contains { $0.event == "lost" })
   }
 
   @Test(arguments: [
