@@ -34,6 +34,8 @@ enum FinderSession {
       printError(error.description)
       throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
     }
+    // Nothing is dropped in silence: each kind of defect the reader met, counted, on one line.
+    for line in track.defectReport { printError("warning: \(path): \(line)") }
     try OutputPaths.checkDistinct([
       ("--output", output), ("--record", arguments.record),
       ("--places-cache", arguments.placesCache.path),

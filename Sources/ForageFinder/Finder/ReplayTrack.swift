@@ -20,6 +20,8 @@ public struct ReplayTrack: Sendable {
   public let fixCount: Int
   /// The defects the reader survived, by kind.
   public let defects: [TrackDefect.Kind: Int]
+  /// The first lines (up to three) of each kind of defect, for messages.
+  public let defectLines: [TrackDefect.Kind: [Int]]
 
   /// Reads the whole file once to check it and choose what to replay.
   ///
@@ -36,10 +38,15 @@ public struct ReplayTrack: Sendable {
     let reader = try TrackReader.open(url: url, format: format, options: options)
     var counts: [FixKind: Int] = [:]
     var defects: [TrackDefect.Kind: Int] = [:]
+    var defectLines: [TrackDefect.Kind: [Int]] = [:]
     while let event = try reader.next() {
       switch event {
       case .fix(let fix): counts[fix.kind, default: 0] += 1
-      case .defect(let defect): defects[defect.kind, default: 0] += 1
+      case .defect(let defect):
+        defects[defect.kind, default: 0] += 1
+        if let line = defect.line, defectLines[defect.kind, default: []].count < 3 {
+          defectLines[defect.kind, default: []].append(line)
+        }
       }
     }
     guard
@@ -47,10 +54,13 @@ public struct ReplayTrack: Sendable {
         counts[$0, default: 0] > 0
       })
     else {
+      // Say why: the defects that took every point.
+      let why = defects.keys.sorted().map { "\(defects[$0]!) with \($0.phrase)" }
       throw TrackError(
         .malformed,
         file: url.path,
         message: "expected at least one usable fix; the file has none"
+          + (why.isEmpty ? "" : " (" + why.joined(separator: "; ") + ")")
       )
     }
     return ReplayTrack(
@@ -59,8 +69,22 @@ public struct ReplayTrack: Sendable {
       options: options,
       kind: kind,
       fixCount: counts[kind]!,
-      defects: defects
+      defects: defects,
+      defectLines: defectLines
     )
+  }
+
+  /// One line per kind of defect, for standard error: how many points had it and the first
+  /// lines, such as `2 points with a time earlier than the point before it (lines 5, 9)`.
+  public var defectReport: [String] {
+    defects.keys.sorted().map { kind in
+      let count = defects[kind]!
+      let lines = defectLines[kind, default: []]
+      let shown =
+        lines.map(String.init).joined(separator: ", ") + (count > lines.count ? ", …" : "")
+      return "\(count) \(count == 1 ? "point" : "points") with \(kind.phrase)"
+        + (lines.isEmpty ? "" : " (\(lines.count == 1 && count == 1 ? "line" : "lines") \(shown))")
+    }
   }
 
   /// Opens the file again and returns a function producing its fixes of the replayed kind, one at
