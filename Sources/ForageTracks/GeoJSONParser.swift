@@ -41,6 +41,12 @@ struct GeoJSONParser: TrackParser {
       collect(document)
     case "LineString", "MultiLineString", "Point", "MultiPoint", "GeometryCollection":
       geometry(document, properties: nil, line: document.line)
+    case let other?:
+      throw malformed(
+        "a \(other) is not a track; expected a LineString, MultiLineString, Point or "
+          + "MultiPoint, or a Feature or FeatureCollection of them",
+        document.line
+      )
     default:
       throw malformed(
         "expected a GeoJSON FeatureCollection, Feature or geometry with a 'type' member",

@@ -6,10 +6,22 @@ import Logging
 
 /// The options `forage run` and `forage demo` share: what to search, where, and how to print.
 struct FinderArguments: ParsableArguments {
-  @Option(help: ArgumentHelp("Search radius in metres, above 0 and at most 50000.", valueName: "m"))
+  // Numbers are parsed `.unconditional`ly, so that `--radius -5` is read as -5 and refused for
+  // what it is, not taken for an unknown option.
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Search radius in metres, above 0 and at most 50000.", valueName: "m")
+  )
   var radius: Double = 500
 
-  @Option(help: ArgumentHelp("At most this many places an answer, nearest first.", valueName: "k"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "At most this many places an answer, nearest first: 1 to 60, the most one search returns "
+        + "(20 with --provider places-new).",
+      valueName: "k"
+    )
+  )
   var limit: Int = 20
 
   @Option(help: ArgumentHelp("Place type to find, such as restaurant or cafe.", valueName: "type"))
@@ -30,7 +42,8 @@ struct FinderArguments: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Permission scenario: granted, always, denied, restricted, prompt-grant, prompt-deny, "
-        + "prompt-reduced or reduced, then optional changes such as revoke@fix:100,grant@20m; "
+        + "prompt-reduced or reduced, then optional changes such as revoke@fix:100,grant@20min "
+        + "(times in s, min or h); "
         + "or a scenario .json file.",
       valueName: "scenario"
     )
@@ -39,6 +52,7 @@ struct FinderArguments: ParsableArguments {
 
   @Option(
     name: .customLong("distance-filter"),
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Deliver no fix closer than this to the last one, in metres.",
       valueName: "m"
@@ -46,18 +60,25 @@ struct FinderArguments: ParsableArguments {
   )
   var distanceFilter: Double = 0
 
-  @Option(help: ArgumentHelp("Replay this many times faster than real time.", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Replay this many times faster than real time.", valueName: "n")
+  )
   var speed: Double?
 
   @Flag(help: "Replay in real time (the same as --speed 1).")
   var realtime = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("Position noise to add, standard deviation in metres.", valueName: "m")
   )
   var noise: Double = 0
 
-  @Option(help: ArgumentHelp("Probability that a fix is lost (a dropout).", valueName: "p"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Probability that a fix is lost (a dropout), 0 to 1.", valueName: "p")
+  )
   var dropout: Double = 0
 
   @Option(help: ArgumentHelp("Seed for noise and dropouts.", valueName: "n"))

@@ -16,7 +16,7 @@ import Testing
 
   @Test func changesAtAFixAndAtATime() throws {
     let scenario = try PermissionScenario(
-      parsing: "prompt-grant,revoke@fix:100,grant@20m,reduce@90s"
+      parsing: "prompt-grant,revoke@fix:100,grant@20min,reduce@90s"
     )
     #expect(
       scenario.changes == [

@@ -26,7 +26,8 @@ extension PermissionScenario {
   ///
   /// Grammar: `NAME[,CHANGE]...` where `CHANGE` is `revoke@AT`, `grant@AT`, `always@AT`,
   /// `reduce@AT` or `full@AT`, and `AT` is `fix:N` (before the N-th fix, from 0) or a time since
-  /// the start such as `90`, `90s`, `15m` or `1h`. Example: `prompt-grant,revoke@fix:100,grant@20m`.
+  /// the start such as `90`, `90s`, `15min` or `1h` (`m` is refused: it means metres elsewhere).
+  /// Example: `prompt-grant,revoke@fix:100,grant@20min`.
   ///
   /// - Throws: ``PermissionScenarioError`` naming the part that is wrong.
   public init(parsing text: String) throws {
@@ -40,10 +41,17 @@ extension PermissionScenario {
     var status = initialStatus.isAuthorized ? initialStatus : promptAnswer
     var accuracy = initialStatus.isAuthorized ? initialAccuracy : promptAccuracy
     for part in parts.dropFirst() {
-      let pieces = part.split(separator: "@", maxSplits: 1).map(String.init)
+      let pieces = part.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        .map(String.init)
       guard pieces.count == 2 else {
         throw PermissionScenarioError(
-          "permission change '\(part)' has no '@'; expected e.g. revoke@fix:100 or grant@10m"
+          "permission change '\(part)' has no '@'; expected e.g. revoke@fix:100 or grant@10min"
+        )
+      }
+      guard !pieces[1].isEmpty else {
+        throw PermissionScenarioError(
+          "permission change '\(part)' has nothing after '@'; expected a time such as 90s, "
+            + "15min or 1h, or fix:N"
         )
       }
       let moment = try Self.moment(pieces[1], in: part)
@@ -192,6 +200,12 @@ extension PermissionScenario {
     case "reduced":
       return PermissionScenario(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced)
     default:
+      if name.contains("@") {
+        throw PermissionScenarioError(
+          "'\(name)' is a permission change, not a scenario: start with a scenario, such as "
+            + "granted,\(name)"
+        )
+      }
       throw PermissionScenarioError(
         "unknown permission scenario '\(name)'; expected one of \(names)"
       )
@@ -205,8 +219,13 @@ extension PermissionScenario {
       }
       return .fix(index)
     }
+    if text.hasSuffix("m"), !text.hasSuffix("min") {
+      throw PermissionScenarioError(
+        "'\(part)': 'm' is metres in forage; write minutes as min (\(text.dropLast())min)"
+      )
+    }
     let units: [(suffix: String, seconds: Double)] = [
-      ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600),
+      ("ms", 0.001), ("min", 60), ("s", 1), ("h", 3600),
     ]
     var number = Substring(text)
     var scale = 1.0
@@ -217,7 +236,7 @@ extension PermissionScenario {
     }
     guard let value = Double(number), value >= 0, value.isFinite else {
       throw PermissionScenarioError(
-        "'\(part)': expected a time such as 90, 90s, 15m or 1h, or fix:N"
+        "'\(part)': expected a time such as 90, 90s, 15min or 1h, or fix:N"
       )
     }
     return .elapsed(.milliseconds(Int64((value * scale * 1000).rounded())))

@@ -1,0 +1,39 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+/// Messages say what is wrong, not something else that happens to be true.
+@Suite struct MessageTests {
+  static func run(_ extra: [String]) throws -> BinaryResult {
+    try FinderFixtures.forage(["run", "--track", FinderFixtures.walk.path] + extra)
+  }
+
+  @Test(arguments: [
+    (["--radius", "-5"], "--radius must be above 0 and at most 50000 metres, not -5"),
+    (["--permission", "granted,revoke@fix:-1"], "expected fix:N with N a whole number ≥ 0"),
+    (["--permission", "granted,grant@"], "has nothing after '@'"),
+    (["--permission", "grant@"], "is a permission change, not a scenario"),
+    (["--permission", "granted,revoke@fix:3,grant@20m"], "write minutes as min (20min)"),
+  ])
+  func aBadOptionSaysWhatIsWrong(_ arguments: [String], _ expected: String) throws {
+    let result = try Self.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+    #expect(!result.stderr.contains("Missing value") && !result.stderr.contains("has no '@'"))
+  }
+
+  @Test func minutesAreMin() throws {
+    let result = try Self.run(["--permission", "granted,revoke@fix:3,grant@1min", "--limit", "1"])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  @Test func aPolygonIsNotATrack() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = directory.appendingPathComponent("area.geojson")
+    try Data(#"{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,0]]]}"#.utf8).write(to: track)
+    let result = try FinderFixtures.forage(["run", "--track", track.path])
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("a Polygon is not a track"), "\(result.stderr)")
+  }
+}
