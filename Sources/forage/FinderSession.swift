@@ -29,7 +29,7 @@ enum FinderSession {
   ) async throws -> RunSummary {
     let track: ReplayTrack
     do {
-      track = try ReplayTrack.prepare(url: URL(fileURLWithPath: path), format: trackFormat)
+      track = try ReplayTrack.prepare(path: path, format: trackFormat)
     } catch {
       printError(error.description)
       throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError

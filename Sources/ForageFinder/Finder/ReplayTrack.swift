@@ -1,9 +1,13 @@
 import ForageLocation
+import ForageSupport
 import ForageTracks
 import Foundation
 
 /// A track file prepared for replay: read once end to end before anything is printed, so a
 /// malformed file fails with no output, then streamed again fix by fix.
+///
+/// A track that cannot be read twice (standard input as `-`, a pipe, a FIFO, a device) is read
+/// once into memory and replayed from there.
 ///
 /// Track points are replayed; a file without any replays its route points, failing those its
 /// waypoints (in file order, as Xcode plays them).
@@ -18,6 +22,8 @@ public struct ReplayTrack: Sendable {
   public let kind: FixKind
   /// How many fixes of that kind the replay will produce.
   public let fixCount: Int
+  /// The content, when the track could be read only once (a pipe); `nil` for a regular file.
+  private let bytes: [UInt8]?
   /// The defects the reader survived, by kind.
   public let defects: [TrackDefect.Kind: Int]
   /// The first lines (up to three) of each kind of defect, for messages.
@@ -35,7 +41,26 @@ public struct ReplayTrack: Sendable {
     format: TrackFormat? = nil,
     options: TrackReadOptions = TrackReadOptions()
   ) throws(TrackError) -> ReplayTrack {
-    let reader = try TrackReader.open(url: url, format: format, options: options)
+    try prepare(path: url.path, format: format, options: options)
+  }
+
+  /// Reads a track named on the command line once to check it: a path, or `-` for standard
+  /// input; see ``prepare(url:format:options:)``. A pipe's format is sniffed from its content
+  /// when its name does not tell it.
+  public static func prepare(
+    path: String,
+    format: TrackFormat? = nil,
+    options: TrackReadOptions = TrackReadOptions()
+  ) throws(TrackError) -> ReplayTrack {
+    let url = URL(fileURLWithPath: path)
+    let bytes = try readOnceIfNeeded(path)
+    let name = path == "-" ? "standard input" : path
+    let reader: TrackReader
+    if let bytes {
+      reader = try TrackReader(bytes: bytes, format: format, options: options, name: name)
+    } else {
+      reader = try TrackReader.open(url: url, format: format, options: options)
+    }
     var counts: [FixKind: Int] = [:]
     var defects: [TrackDefect.Kind: Int] = [:]
     var defectLines: [TrackDefect.Kind: [Int]] = [:]
@@ -58,7 +83,7 @@ public struct ReplayTrack: Sendable {
       let why = defects.keys.sorted().map { "\(defects[$0]!) with \($0.phrase)" }
       throw TrackError(
         .malformed,
-        file: url.path,
+        file: name,
         message: "expected at least one usable fix; the file has none"
           + (why.isEmpty ? "" : " (" + why.joined(separator: "; ") + ")")
       )
@@ -69,6 +94,7 @@ public struct ReplayTrack: Sendable {
       options: options,
       kind: kind,
       fixCount: counts[kind]!,
+      bytes: bytes,
       defects: defects,
       defectLines: defectLines
     )
@@ -90,13 +116,52 @@ public struct ReplayTrack: Sendable {
   /// Opens the file again and returns a function producing its fixes of the replayed kind, one at
   /// a time, `nil` at the end.
   public func makeFixSource() throws(TrackError) -> () throws -> Fix? {
-    let reader = try TrackReader.open(url: url, format: format, options: options)
+    let reader: TrackReader
+    if let bytes {
+      reader = try TrackReader(bytes: bytes, format: format, options: options, name: url.path)
+    } else {
+      reader = try TrackReader.open(url: url, format: format, options: options)
+    }
     let kind = kind
     return {
       while let event = try reader.next() {
         if case .fix(let fix) = event, fix.kind == kind { return fix }
       }
       return nil
+    }
+  }
+
+  /// The whole content of a track that cannot be read twice (`-`, a pipe, a FIFO, a device),
+  /// or `nil` for a regular file, which is read as it is needed.
+  private static func readOnceIfNeeded(_ path: String) throws(TrackError) -> [UInt8]? {
+    var descriptor = STDIN_FILENO
+    if path != "-" {
+      var status = stat()
+      guard stat(path, &status) == 0 else { return nil }  // the reader reports it
+      if status.st_mode & S_IFMT == S_IFREG { return nil }
+      if status.st_mode & S_IFMT == S_IFDIR {
+        throw TrackError(.unreadable, file: path, message: "cannot read: it is a directory")
+      }
+      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else {
+        throw TrackError(.unreadable, file: path, message: "cannot open: \(systemErrorText(errno))")
+      }
+    }
+    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+    var content: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = read(descriptor, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else {
+        throw TrackError(
+          .unreadable,
+          file: path == "-" ? "standard input" : path,
+          message: "cannot read: \(systemErrorText(errno))"
+        )
+      }
+      if count == 0 { return content }
+      content.append(contentsOf: buffer[..<count])
     }
   }
 }
