@@ -60,6 +60,8 @@ struct ValidateReport: Encodable {
   func json() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    // snake_case, as every other JSON forage writes.
+    encoder.keyEncodingStrategy = .convertToSnakeCase
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
       try container.encode(Self.timestamp(date))

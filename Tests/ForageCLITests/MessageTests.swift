@@ -37,3 +37,28 @@ import Testing
     #expect(result.stderr.contains("a Polygon is not a track"), "\(result.stderr)")
   }
 }
+
+/// One voice in JSON too: every key forage writes is snake_case.
+@Suite struct SnakeCaseTests {
+  static func keys(_ value: Any) -> [String] {
+    if let object = value as? [String: Any] {
+      return object.keys + object.values.flatMap(keys)
+    }
+    if let array = value as? [Any] { return array.flatMap(keys) }
+    return []
+  }
+
+  @Test func validateWritesSnakeCase() throws {
+    let result = try FinderFixtures.forage([
+      "validate", FinderFixtures.walk.path, "--format", "json",
+    ])
+    #expect(result.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    let keys = Self.keys(json)
+    #expect(keys.contains("distance_metres"))
+    #expect(
+      keys.allSatisfy { $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" } },
+      "\(keys)"
+    )
+  }
+}

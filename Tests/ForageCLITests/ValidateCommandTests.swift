@@ -36,8 +36,8 @@ import Testing
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
     #expect(json["format"] as? String == "gpx")
-    #expect(json["trackPoints"] as? Int == expected.trackPoints)
-    #expect(json["routePoints"] as? Int == expected.routePoints)
+    #expect(json["track_points"] as? Int == expected.trackPoints)
+    #expect(json["route_points"] as? Int == expected.routePoints)
     #expect(json["waypoints"] as? Int == expected.waypoints)
     #expect(
       json["points"] as? Int == expected.trackPoints + expected.routePoints + expected.waypoints
@@ -82,7 +82,7 @@ import Testing
     let missing = try #require(defects.first { $0["kind"] as? String == "missingTime" })
     #expect(missing["count"] as? Int == 360)
     #expect((missing["lines"] as? [Int])?.count == 5)
-    #expect((json["distanceMetres"] as? Double ?? 0) > 14_000)
+    #expect((json["distance_metres"] as? Double ?? 0) > 14_000)
     #expect(json["start"] as? String == "2010-10-03T09:36:30Z")
   }
 
