@@ -7,7 +7,7 @@ APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps lint check-dependencies docs build build-release benchmarks format
+.PHONY: demo test deps test-deps lint check-dependencies docs build build-release benchmarks format fuzz fuzz-smoke
 
 demo: deps build-release
 	.build/release/forage --version
@@ -19,6 +19,17 @@ test: deps test-deps lint check-dependencies docs
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --skip ForageCLITests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --filter ForageCLITests $(SWIFT_BUILD_FLAGS)
+	$(MAKE) fuzz-smoke
+
+# libFuzzer targets for every reader of user files or network bytes (Tests/Fuzz): `make fuzz`
+# runs each for FUZZ_SECONDS (60), seeded from ../shared/data and Tests/Fuzz/Corpus;
+# `make fuzz-smoke` runs each for 5 s (CI). Both print executions and findings per target.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	Tests/Fuzz/run $(FUZZ_SECONDS)
+
+fuzz-smoke: deps
+	Tests/Fuzz/run 5
 
 deps:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -42,6 +53,7 @@ lint:
 check-dependencies:
 	python3 .ci/check-dependencies .
 	python3 .ci/check-dependencies Benchmarks
+	python3 .ci/check-dependencies Tests/Fuzz
 
 # The DocC catalogs of ForageStore and ForageStoreTesting, built offline; any warning (a broken
 # symbol link, say) fails the build. The archives land in .build/plugins/Swift-DocC/outputs.

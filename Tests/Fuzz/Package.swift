@@ -1,0 +1,33 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+/// libFuzzer targets for every reader of user files or network bytes, in their own package
+/// (like Benchmarks/) so the default build stays lean: one `forage-fuzz` executable, built with
+/// `-sanitize=fuzzer,address`, whose reader is chosen by `FORAGE_FUZZ_TARGET`. Its `main` hands
+/// over to libFuzzer's driver (SwiftPM gives every executable a `main` of its own).
+///
+/// Run them with `make fuzz` (seeded from ../shared/data and Tests/Fuzz/Corpus), or one with
+/// `Tests/Fuzz/run TARGET SECONDS`. CI runs each briefly (`make fuzz-smoke`).
+let package = Package(
+  name: "forage-fuzz",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "forage", path: "../..")
+  ],
+  targets: [
+    .target(name: "CFuzzerDriver"),
+    .executableTarget(
+      name: "forage-fuzz",
+      dependencies: [
+        "CFuzzerDriver",
+        .product(name: "ForageTracks", package: "forage"),
+        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForagePlaces", package: "forage"),
+        .product(name: "ForageHTTP", package: "forage"),
+        .product(name: "ForageLocation", package: "forage"),
+        .product(name: "MockPlaces", package: "forage"),
+      ]
+    ),
+  ]
+)
