@@ -56,12 +56,12 @@ import Testing
     #expect(nodes.leftovers.isEmpty)
   }
 
-  @Test func aFIFOIsStreamedTo() async throws {
+  @Test func aFIFOIsStreamedTo() throws {
     let nodes = try Nodes()
     defer { nodes.remove() }
     let track = try Self.track(in: nodes.directory)
     let fifo = nodes.fifo
-    let reader = Task.detached { () -> Data in
+    let reader = BlockingThread { () -> Data in
       let descriptor = open(fifo, O_RDONLY)
       defer { close(descriptor) }
       var data = Data()
@@ -74,7 +74,7 @@ import Testing
       return data
     }
     let result = try FinderFixtures.forage(["run", "--track", track, "--output", fifo])
-    let received = await reader.value
+    let received = try reader.value()
     #expect(result.status == 0, "\(result.stderr)")
     let plain = try FinderFixtures.forage(["run", "--track", track])
     #expect(String(decoding: received, as: UTF8.self) == plain.stdout)

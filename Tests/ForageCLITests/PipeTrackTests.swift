@@ -19,7 +19,7 @@ import Testing
     #expect(piped.stdout == expected.stdout)
   }
 
-  @Test func aFIFOIsReadOnce() async throws {
+  @Test func aFIFOIsReadOnce() throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkPrefix(80, in: directory)
@@ -27,13 +27,13 @@ import Testing
     try #require(mkfifo(fifo, 0o600) == 0)
     let content = try Data(contentsOf: track)
     // The writer opens the FIFO once and writes the track once: a second read would hang.
-    let writer = Task.detached {
+    let writer = BlockingThread {
       let descriptor = open(fifo, O_WRONLY)
       defer { close(descriptor) }
       _ = content.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
     let result = try FinderFixtures.forage(["run", "--track", fifo])
-    await writer.value
+    try writer.value()
     #expect(result.status == 0, "\(result.stderr)")
     let expected = try FinderFixtures.forage(["run", "--track", track.path])
     #expect(result.stdout == expected.stdout)

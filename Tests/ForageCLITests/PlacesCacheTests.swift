@@ -54,15 +54,15 @@ import Testing
     #expect(stored.count >= 1_900)
   }
 
-  @Test func twoProcessesShareOneFileAtOnce() async throws {
+  @Test func twoProcessesShareOneFileAtOnce() throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkSample(every: 2, in: directory).path
     let cache = directory.appendingPathComponent("shared.sqlite").path
     let arguments = ["run", "--track", track, "--places-cache", cache]
-    async let one = Task.detached { try FinderFixtures.forage(arguments) }.value
-    async let two = Task.detached { try FinderFixtures.forage(arguments) }.value
-    let results = try await [one, two]
+    let one = BlockingThread { try FinderFixtures.forage(arguments) }
+    let two = BlockingThread { try FinderFixtures.forage(arguments) }
+    let results = try [one.value(), two.value()]
     for result in results {
       #expect(result.status == 0, "\(result.stderr)")
     }

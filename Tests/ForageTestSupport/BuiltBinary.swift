@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What a built executable printed and how it exited.
 public struct BinaryResult: Sendable {
@@ -86,28 +85,20 @@ public enum BuiltBinary {
     process.standardError = error
     try process.run()
     // Drain both pipes concurrently so a chatty process never blocks on a full pipe.
-    let stdoutBox = DataBox()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) {
-      let data = output.fileHandleForReading.readDataToEndOfFile()
-      stdoutBox.data.withLock { $0 = data }
-    }
-    DispatchQueue.global().async(group: group) {
+    // Threads of their own, never the cooperative pool or Dispatch's width-limited queues.
+    let stdoutData = BlockingThread { output.fileHandleForReading.readDataToEndOfFile() }
+    let feeder = BlockingThread {
       if !stdin.isEmpty { input.fileHandleForWriting.write(stdin) }
       try? input.fileHandleForWriting.close()
     }
     let stderrData = error.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
+    let stdoutBytes = try stdoutData.value()
+    try feeder.value()
     process.waitUntilExit()
     return BinaryResult(
       status: process.terminationStatus,
-      stdout: String(decoding: stdoutBox.data.withLock { $0 }, as: UTF8.self),
+      stdout: String(decoding: stdoutBytes, as: UTF8.self),
       stderr: String(decoding: stderrData, as: UTF8.self)
     )
   }
-}
-
-/// A mutable byte buffer handed between the draining thread and the caller.
-private final class DataBox: Sendable {
-  let data = Mutex(Data())
 }
