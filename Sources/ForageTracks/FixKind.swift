@@ -9,3 +9,20 @@ public enum FixKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// A standalone waypoint (`wpt`); Xcode replays these in time order.
   case waypoint
 }
+
+extension FixKind {
+  /// The kinds a run replays, best first: the track, else the route, else the waypoints.
+  public static let replayOrder: [FixKind] = [.trackPoint, .routePoint, .waypoint]
+
+  /// The kind a run replays from a file that holds these fixes: the first of ``replayOrder``
+  /// that has any.
+  ///
+  /// `forage run`, `forage nearby --track` and `forage validate` all choose with this rule, so
+  /// they count the same fixes of one file.
+  ///
+  /// - Parameter counts: The usable fixes of each kind.
+  /// - Returns: The kind to replay, or `nil` when there is no fix at all.
+  public static func replayed(from counts: [FixKind: Int]) -> FixKind? {
+    replayOrder.first { counts[$0, default: 0] > 0 }
+  }
+}

@@ -33,23 +33,26 @@ public struct TrackSummary: Sendable, Hashable, Codable {
   public var points: Int
   /// What the file held, point by kind and segment by kind.
   public var counts: TrackFileCounts
-  /// The fixes the reader delivered after its defect policies.
+  /// The fixes a run replays: those of ``replayedKind`` the reader delivered after its defect
+  /// policies.
   public var fixes: Int
-  /// The segments of the delivered fixes (a gap starts a new one).
+  /// The kind of point a run replays (``FixKind/replayed(from:)``: track points, else route
+  /// points, else waypoints), or `nil` when no fix survived. Every figure below is about those.
+  public var replayedKind: FixKind?
+  /// The segments of the replayed fixes (a gap starts a new one).
   public var segments: Int
-  /// The earliest time a delivered fix had in the file (interpolated times left out).
+  /// The earliest time a replayed fix had in the file (interpolated times left out).
   public var start: Date?
-  /// The latest time a delivered fix had in the file (interpolated times left out).
+  /// The latest time a replayed fix had in the file (interpolated times left out).
   public var end: Date?
-  /// The geodesic length in metres of the path (track and route points; waypoints when the file
-  /// has nothing else), summed within segments.
+  /// The geodesic length in metres of the replayed path, summed within segments.
   public var distance: Double
   /// The highest speed in m/s between two consecutive fixes of a segment (implausible jumps and
   /// interpolated times excluded).
   public var maximumSpeed: Double?
   /// The mean speed in m/s over the intervals spent moving (at least 0.5 m/s).
   public var meanMovingSpeed: Double?
-  /// The box holding every delivered fix, or `nil` when there is none.
+  /// The box holding every replayed fix, or `nil` when there is none.
   public var bounds: Bounds?
   /// Every defect class found, in a stable order, with counts and first lines.
   public var defects: [DefectCount]

@@ -43,43 +43,24 @@ public struct TrackValidator: Sendable {
     }
   }
 
-  private let options: TrackReadOptions
-  private var path = PathStatistics()
-  private var waypoints = PathStatistics()
-  private var fixes = 0
-  private var nextTimeIsInterpolated = false
-  private var segments = 0
-  private var start: Date?
-  private var end: Date?
-  private var bounds: TrackSummary.Bounds?
-  private var defects: [TrackDefect.Kind: TrackSummary.DefectCount] = [:]
+  /// What the fixes of one kind add up to: a run replays one kind only.
+  struct KindStatistics: Sendable {
+    var path = PathStatistics()
+    var fixes = 0
+    var segments = 0
+    var lastSegment: Int?
+    var start: Date?
+    var end: Date?
+    var bounds: TrackSummary.Bounds?
 
-  /// Creates an empty validator for a reader using these options.
-  public init(options: TrackReadOptions = TrackReadOptions()) {
-    self.options = options
-  }
-
-  /// Takes one event into account.
-  public mutating func add(_ event: TrackEvent) {
-    switch event {
-    case .defect(let defect):
-      if defect.kind == .missingTime, defect.detail == "interpolated" {
-        nextTimeIsInterpolated = true
-      }
-      var tally = defects[defect.kind] ?? .init(kind: defect.kind, count: 0, lines: [])
-      tally.count += 1
-      if let line = defect.line, tally.lines.count < Self.lineLimit { tally.lines.append(line) }
-      defects[defect.kind] = tally
-    case .fix(let fix):
+    mutating func add(_ fix: Fix, interpolated: Bool, jumpSpeed: Double) {
       fixes += 1
-      segments = max(segments, fix.segment + 1)
-      if fix.kind == .waypoint {
-        waypoints.add(fix, interpolated: nextTimeIsInterpolated, jumpSpeed: options.maximumSpeed)
-      } else {
-        path.add(fix, interpolated: nextTimeIsInterpolated, jumpSpeed: options.maximumSpeed)
+      path.add(fix, interpolated: interpolated, jumpSpeed: jumpSpeed)
+      if fix.segment != lastSegment {
+        segments += 1
+        lastSegment = fix.segment
       }
-      defer { nextTimeIsInterpolated = false }
-      if let time = fix.time, !nextTimeIsInterpolated {
+      if let time = fix.time, !interpolated {
         start = min(start ?? time, time)
         end = max(end ?? time, time)
       }
@@ -100,6 +81,37 @@ public struct TrackValidator: Sendable {
     }
   }
 
+  private let options: TrackReadOptions
+  private var kinds: [FixKind: KindStatistics] = [:]
+  private var nextTimeIsInterpolated = false
+  private var defects: [TrackDefect.Kind: TrackSummary.DefectCount] = [:]
+
+  /// Creates an empty validator for a reader using these options.
+  public init(options: TrackReadOptions = TrackReadOptions()) {
+    self.options = options
+  }
+
+  /// Takes one event into account.
+  public mutating func add(_ event: TrackEvent) {
+    switch event {
+    case .defect(let defect):
+      if defect.kind == .missingTime, defect.detail == "interpolated" {
+        nextTimeIsInterpolated = true
+      }
+      var tally = defects[defect.kind] ?? .init(kind: defect.kind, count: 0, lines: [])
+      tally.count += 1
+      if let line = defect.line, tally.lines.count < Self.lineLimit { tally.lines.append(line) }
+      defects[defect.kind] = tally
+    case .fix(let fix):
+      kinds[fix.kind, default: KindStatistics()].add(
+        fix,
+        interpolated: nextTimeIsInterpolated,
+        jumpSpeed: options.maximumSpeed
+      )
+      nextTimeIsInterpolated = false
+    }
+  }
+
   /// The summary of the events so far.
   ///
   /// - Parameters:
@@ -107,7 +119,10 @@ public struct TrackValidator: Sendable {
   ///   - format: The format the file was read as.
   ///   - counts: The reader's ``TrackReader/counts``.
   public func summary(file: String, format: TrackFormat, counts: TrackFileCounts) -> TrackSummary {
-    let along = path.fixes > 0 ? path : waypoints
+    // The fixes a run would replay: the same rule as `forage run`.
+    let replayed = FixKind.replayed(from: kinds.mapValues(\.fixes))
+    let chosen = replayed.flatMap { kinds[$0] } ?? KindStatistics()
+    let fixes = chosen.fixes
     var problem: String?
     if fixes == 0 {
       problem =
@@ -121,13 +136,15 @@ public struct TrackValidator: Sendable {
       points: counts.points,
       counts: counts,
       fixes: fixes,
-      segments: segments,
-      start: start,
-      end: end,
-      distance: along.distance,
-      maximumSpeed: along.maximumSpeed,
-      meanMovingSpeed: along.movingTime > 0 ? along.movingDistance / along.movingTime : nil,
-      bounds: bounds,
+      replayedKind: replayed,
+      segments: chosen.segments,
+      start: chosen.start,
+      end: chosen.end,
+      distance: chosen.path.distance,
+      maximumSpeed: chosen.path.maximumSpeed,
+      meanMovingSpeed: chosen.path.movingTime > 0
+        ? chosen.path.movingDistance / chosen.path.movingTime : nil,
+      bounds: chosen.bounds,
       defects: defects.values.sorted { $0.kind < $1.kind },
       problem: problem
     )

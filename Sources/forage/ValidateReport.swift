@@ -21,6 +21,8 @@ struct ValidateReport: Encodable {
   var waypoints: Int
   var fileSegments: Int
   var fixes: Int
+  /// What a run replays: `track_point`, `route_point`, `waypoint`, or absent without a fix.
+  var replayed: String?
   var segments: Int
   var start: Date?
   var end: Date?
@@ -43,6 +45,7 @@ struct ValidateReport: Encodable {
     waypoints = summary.counts.waypoints
     fileSegments = summary.counts.trackSegments + summary.counts.routes
     fixes = summary.fixes
+    replayed = summary.replayedKind.map(Self.name)
     segments = summary.segments
     start = summary.start
     end = summary.end
@@ -53,6 +56,15 @@ struct ValidateReport: Encodable {
     bounds = summary.bounds
     defects = summary.defects.map {
       Defect(kind: $0.kind.rawValue, count: $0.count, lines: $0.lines)
+    }
+  }
+
+  /// The snake_case name of a kind of point.
+  private static func name(_ kind: FixKind) -> String {
+    switch kind {
+    case .trackPoint: "track_point"
+    case .routePoint: "route_point"
+    case .waypoint: "waypoint"
     }
   }
 
@@ -77,7 +89,11 @@ struct ValidateReport: Encodable {
       ("format", format),
       ("usable", usable ? "yes" : "no: \(problem ?? "")"),
       ("points", "\(points) (\(trackPoints) track, \(routePoints) route, \(waypoints) waypoints)"),
-      ("fixes", "\(fixes) in \(segments) segment(s); the file has \(fileSegments)"),
+      (
+        "fixes",
+        "\(fixes) \(replayed.map { $0.replacingOccurrences(of: "_", with: " ") + "s " } ?? "")"
+          + "in \(segments) segment(s); the file has \(fileSegments)"
+      ),
     ]
     if let start, let end, let durationSeconds {
       rows.append(

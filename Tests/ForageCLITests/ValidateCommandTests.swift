@@ -214,3 +214,46 @@ import Testing
     return usage.ru_maxrss
   }
 }
+
+/// `forage validate` and `forage run` count the same fixes of one file under the same options:
+/// both replay track points, else route points, else waypoints.
+@Suite struct ValidateRunAgreementTests {
+  static var tracks: [String] {
+    ExpectedTrackCounts.gpx.keys.sorted().map { "tracks/gpx/\($0)" }
+      + ExpectedTrackCounts.nmea.keys.sorted().map { "tracks/nmea/\($0)" }
+  }
+
+  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"), arguments: tracks)
+  func validateAndRunCountTheSameFixes(track: String) throws {
+    let url = try #require(SharedData.file(track))
+    let validated = try BuiltBinary.run("forage", ["validate", url.path, "--format", "json"])
+    #expect(validated.status == 0, "\(validated.stderr)")
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(validated.stdout.utf8)) as? [String: Any]
+    )
+    // Without permission nothing is searched: every fix is counted and dropped.
+    let run = try BuiltBinary.run("forage", ["run", "--track", url.path, "--permission", "denied"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let summary = try #require(
+      run.stdout.split(separator: "\n").last.flatMap {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }
+    )
+    #expect(summary["event"] as? String == "summary")
+    #expect(report["fixes"] as? Int == summary["fixes"] as? Int)
+    // NMEA has track points only; a GPX file may hold only waypoints (unicode_with_bom.gpx).
+    let kinds = track.hasPrefix("tracks/nmea") ? ["track_point"] : ["track_point", "waypoint"]
+    #expect(kinds.contains(report["replayed"] as? String ?? "none"))
+  }
+
+  /// The file the disagreement was seen on: 303 points, of which run replays the 296 track
+  /// points, and validate now says so.
+  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  func waypointsBesideATrackAreNotReplayedFixes() throws {
+    let url = try #require(SharedData.file("tracks/gpx/cerknicko-without-times.gpx"))
+    let result = try BuiltBinary.run("forage", ["validate", url.path])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains("points             303 (296 track, 0 route, 7 waypoints)"))
+    #expect(result.stdout.contains("fixes              296 track points in "))
+  }
+}

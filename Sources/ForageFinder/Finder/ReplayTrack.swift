@@ -75,9 +75,7 @@ public struct ReplayTrack: Sendable {
       }
     }
     guard
-      let kind = [FixKind.trackPoint, .routePoint, .waypoint].first(where: {
-        counts[$0, default: 0] > 0
-      })
+      let kind = FixKind.replayed(from: counts)
     else {
       // Say why: the defects that took every point.
       let why = defects.keys.sorted().map { "\(defects[$0]!) with \($0.phrase)" }

@@ -32,8 +32,8 @@ extension NearbyRequest {
       case .malformed, .unknownFormat: throw .data(error.description)
       }
     }
-    for kind in [FixKind.trackPoint, .routePoint, .waypoint] {
-      if let points = byKind[kind], !points.isEmpty { return points }
+    if let kind = FixKind.replayed(from: byKind.mapValues(\.count)), let points = byKind[kind] {
+      return points
     }
     throw .data("\(path): expected at least one track point with a valid latitude and longitude")
   }
