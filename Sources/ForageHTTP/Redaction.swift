@@ -65,8 +65,7 @@ public enum Redaction {
   private static func redactQueryValues(in text: String) -> String {
     guard text.contains("=") else { return text }
     let pattern = "(?i)(^|[^A-Za-z0-9_])(\(alternatives(secretQueryNames)))=([^&\\s\"'#<>]+)"
-    let regex = try! Regex(pattern)
-    return text.replacing(regex) { match in
+    return replacingMatches(of: pattern, in: text) { match in
       "\(match.output[1].substring ?? "")\(match.output[2].substring ?? "")=\(placeholder)"
     }
   }
@@ -75,10 +74,22 @@ public enum Redaction {
     guard text.contains(":") else { return text }
     let pattern =
       "(?i)(^|[^A-Za-z0-9_-])(\"?)(\(alternatives(secretHeaderNames)))(\"?[ \\t]*:[ \\t]*\"?)([^\"\\r\\n,}]+)"
-    let regex = try! Regex(pattern)
-    return text.replacing(regex) { match in
+    return replacingMatches(of: pattern, in: text) { match in
       let kept = (1...4).map { match.output[$0].substring ?? "" }.joined()
       return kept + placeholder
     }
+  }
+
+  /// Replaces every match of `pattern`, or the whole text when the pattern does not compile
+  /// (the tests would show it): a key is never let through because a pattern failed.
+  ///
+  /// `Regex` is not `Sendable` on Linux, so the pattern cannot be a compiled static constant.
+  private static func replacingMatches(
+    of pattern: String,
+    in text: String,
+    with replacement: (Regex<AnyRegexOutput>.Match) -> String
+  ) -> String {
+    guard let regex = try? Regex(pattern) else { return placeholder }
+    return text.replacing(regex, with: replacement)
   }
 }

@@ -46,15 +46,16 @@ public struct TrackValidator: Sendable {
   /// What the fixes of one kind add up to: a run replays one kind only.
   struct KindStatistics: Sendable {
     var path = PathStatistics()
-    var fixes = 0
     var segments = 0
     var lastSegment: Int?
     var start: Date?
     var end: Date?
     var bounds: TrackSummary.Bounds?
 
+    /// The fixes of this kind.
+    var fixes: Int { path.fixes }
+
     mutating func add(_ fix: Fix, interpolated: Bool, jumpSpeed: Double) {
-      fixes += 1
       path.add(fix, interpolated: interpolated, jumpSpeed: jumpSpeed)
       if fix.segment != lastSegment {
         segments += 1
