@@ -10,10 +10,11 @@
 ///
 /// Selections made from a key path, with the default repeat rule and no other filter, are
 /// evaluated once per action for all their subscribers, so many subscribers to the same key path
-/// cost about as much as one; a key path of stored properties is read at a fixed offset, while
-/// one with a subscript or a computed property goes through the key-path runtime (about a
-/// microsecond). Closure selections of `Equatable` values with the default repeat rule are
-/// evaluated together in one tight loop, a closure call and a comparison each.
+/// cost about as much as one; a key path of stored properties is read at a fixed offset, one
+/// that ends in an array index reads the array at its offset, and one that ends in another
+/// subscript or computed property calls its getter directly, without the key-path runtime.
+/// Closure selections of `Equatable` values with the default repeat rule are evaluated together
+/// in one tight loop, a closure call and a comparison each.
 public struct Selection<State, Value>: Sendable {
   /// Selects the value from the state.
   @usableFromInline let select: @Sendable (State) -> Value
@@ -30,6 +31,12 @@ public struct Selection<State, Value>: Sendable {
   /// Makes the table that evaluates closure selections of `Equatable` values in one loop; set
   /// only while the selection is such a closure with the default repeat rule and no filter.
   @usableFromInline var makeTable: (@Sendable () -> SelectionTable<State, Value>)?
+  /// Makes the function that evaluates a shared key-path selection of an `Equatable` value with
+  /// the default repeat rule: it reads the value, compares it with the one it last saw (kept at
+  /// the pointer it is given) and says whether it changed, in one call. Set only while the
+  /// selection is such a key path with no filter.
+  @usableFromInline var makeEvaluator:
+    (@Sendable (UnsafeMutablePointer<Value>) -> (UnsafePointer<State>) -> Bool)?
 
   /// Selects the value at `keyPath`, reporting every action (the value is not `Equatable`).
   ///
@@ -67,6 +74,7 @@ public struct Selection<State, Value>: Sendable {
     copy.isDuplicate = isDuplicate
     copy.usesAutomaticRepeats = false
     copy.makeTable = nil
+    copy.makeEvaluator = nil
     return copy
   }
 
@@ -79,6 +87,7 @@ public struct Selection<State, Value>: Sendable {
     copy.isDuplicate = nil
     copy.usesAutomaticRepeats = false
     copy.makeTable = nil
+    copy.makeEvaluator = nil
     return copy
   }
 
@@ -93,6 +102,7 @@ public struct Selection<State, Value>: Sendable {
     var copy = self
     copy.filters.append { !predicate($0, $1) }
     copy.makeTable = nil
+    copy.makeEvaluator = nil
     return copy
   }
 
@@ -107,6 +117,7 @@ public struct Selection<State, Value>: Sendable {
     var copy = self
     copy.filters.append(predicate)
     copy.makeTable = nil
+    copy.makeEvaluator = nil
     return copy
   }
 
@@ -114,15 +125,34 @@ public struct Selection<State, Value>: Sendable {
   ///
   /// Applying a key path goes through the runtime and costs hundreds of nanoseconds when it has
   /// a subscript. A key path made only of stored properties of a struct has a fixed offset in the
-  /// state, and reading at that offset costs about as much as a direct property access.
+  /// state, and reading at that offset costs about as much as a direct property access. Stored
+  /// properties then an array index (`\.counters[k]`) read the array at its offset and index it;
+  /// stored properties then another computed property or subscript call its getter directly
+  /// (``KeyPathLayout``). Other key paths go through the runtime.
   @inlinable
   static func reader(
     for keyPath: KeyPath<State, Value> & Sendable
   ) -> @Sendable (UnsafePointer<State>) -> Value {
-    guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
+    if let offset = MemoryLayout<State>.offset(of: keyPath) {
+      return { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
+    }
+    guard let layout = KeyPathLayout(keyPath) else {
       return { $0.pointee[keyPath: keyPath] }
     }
-    return { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
+    if let index = layout.arrayIndex(of: Value.self) {
+      let offset = layout.offset
+      return { state in
+        UnsafeRawPointer(state).advanced(by: offset).assumingMemoryBound(to: [Value].self)
+          .pointee[index]
+      }
+    }
+    return { state in
+      withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+        let result = buffer.baseAddress.unsafelyUnwrapped
+        layout.get(into: UnsafeMutableRawPointer(result), from: UnsafeRawPointer(state))
+        return result.move()
+      }
+    }
   }
 
   /// The key under which subscribers share one evaluation, or `nil` if this one cannot share.
@@ -160,10 +190,43 @@ extension Selection where Value: Equatable & Sendable {
   @inlinable
   public init(_ keyPath: KeyPath<State, Value> & Sendable) {
     self.select = { $0[keyPath: keyPath] }
-    self.read = Self.reader(for: keyPath)
+    let read = Self.reader(for: keyPath)
+    self.read = read
     self.keyPath = keyPath
     self.isDuplicate = { $0 == $1 }
     self.usesAutomaticRepeats = true
+    self.makeEvaluator = Self.evaluator(for: keyPath, read: read)
+  }
+
+  /// The ``makeEvaluator`` for `keyPath`: an array index is read and compared inline; any other
+  /// key path through `read`.
+  @inlinable
+  static func evaluator(
+    for keyPath: KeyPath<State, Value> & Sendable,
+    read: @escaping @Sendable (UnsafePointer<State>) -> Value
+  ) -> @Sendable (UnsafeMutablePointer<Value>) -> (UnsafePointer<State>) -> Bool {
+    if MemoryLayout<State>.offset(of: keyPath) == nil, let layout = KeyPathLayout(keyPath),
+      let index = layout.arrayIndex(of: Value.self)
+    {
+      let offset = layout.offset
+      return { current in
+        { state in
+          let new = UnsafeRawPointer(state).advanced(by: offset)
+            .assumingMemoryBound(to: [Value].self).pointee[index]
+          if current.pointee == new { return false }
+          current.pointee = new
+          return true
+        }
+      }
+    }
+    return { current in
+      { state in
+        let new = read(state)
+        if current.pointee == new { return false }
+        current.pointee = new
+        return true
+      }
+    }
   }
 
   /// Selects the value a closure computes from the state and skips repeats.

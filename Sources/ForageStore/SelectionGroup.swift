@@ -40,7 +40,9 @@ final class SelectionGroup<State, Value>: AnySelectionGroup<State> {
     self.registry = registry
     // The group owns `current` and this closure, and frees `current` only when it goes away.
     let evaluate: (UnsafePointer<State>) -> Bool
-    if let shouldNotify = selection.shouldNotify {
+    if let makeEvaluator = selection.makeEvaluator {
+      evaluate = makeEvaluator(current)
+    } else if let shouldNotify = selection.shouldNotify {
       evaluate = { state in
         let new = read(state)
         let notify = shouldNotify(current.pointee, new)

@@ -71,8 +71,21 @@ final class SubscriptionRegistry<State> {
   /// should hear about it, in subscription order.
   @inlinable
   func notify(_ state: UnsafePointer<State>) {
-    for case let group? in groups.slots where group.evaluate(state) {
-      for case let member? in group.members.slots { notified.append(member) }
+    // The registry holds every group for the whole loop (evaluating never subscribes or
+    // unsubscribes: those requests are queued like actions), so the loop reads the groups
+    // unretained, as the tables do their subscribers, instead of retaining and releasing each.
+    groups.slots.withUnsafeBufferPointer { slots in
+      guard let base = slots.baseAddress else { return }
+      let unretained = UnsafeRawPointer(base).assumingMemoryBound(
+        to: Unmanaged<AnySelectionGroup<State>>?.self
+      )
+      for slot in 0..<slots.count {
+        guard let group = unretained[slot] else { continue }
+        guard group._withUnsafeGuaranteedRef({ $0.evaluate(state) }) else { continue }
+        for case let member? in group.takeUnretainedValue().members.slots {
+          notified.append(member)
+        }
+      }
     }
     for case let table? in tables.slots { table.collect(state, &notified) }
     if notified.isEmpty { return }

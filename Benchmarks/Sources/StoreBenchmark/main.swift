@@ -13,6 +13,7 @@
 // mismatch), and the time to subscribe then unsubscribe 3 000 subscribers one by one.
 //
 // Run: swift run -c release --package-path Benchmarks StoreBenchmark
+// Profile one case: StoreBenchmark profile keypath 10 (or closure, and any N)
 import ForageStore
 
 #if canImport(Glibc)
@@ -329,6 +330,15 @@ func formatted(_ value: Double, _ digits: Int = 0) -> String {
 
 func padded(_ text: String, _ width: Int) -> String {
   String(repeating: " ", count: max(0, width - text.count)) + text
+}
+
+// `StoreBenchmark profile closure|keypath N` repeats one AppState case 20 times and prints
+// nothing, for a profiler (`perf record`).
+let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "profile", let n = Int(arguments[3]) {
+  let selector: Selector = arguments[2] == "keypath" ? .keyPath : .closure
+  for _ in 0..<20 { _ = runForageOnAppState(subscribers: n, selector: selector) }
+  exit(0)
 }
 
 print("StoreBenchmark: 64 counters, \(dispatchCount) dispatches, subscriber j watches j % 64")
