@@ -76,6 +76,12 @@ public final class CoverageArea: Sendable {
     }
   }
 
+  /// Whether a disk proven known earlier holds this one, so ``covers(_:radius:)`` answers it
+  /// without GEOS (for tests).
+  func provenContains(_ centre: Coordinate, radius: Double) -> Bool {
+    state.withLock { $0.proven.contains(centre, radius: radius) }
+  }
+
   /// Figures that show what the area costs to keep.
   public var statistics: CoverageStatistics {
     state.withLock { state in

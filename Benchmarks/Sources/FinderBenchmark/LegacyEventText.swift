@@ -1,11 +1,21 @@
 import ForageFinder
-import ForageSupport
 import Foundation
 
-/// The event text as `forage` wrote it before issue 12: a ``JSONValue`` tree per event, serialized
+/// The event text as `forage` wrote it before issue 12: a `JSONValue` tree per event, serialized
 /// into a Swift `String`. A frozen copy of that code, kept as the reference the byte writer
 /// (``FinderEvent/write(to:)``) must match byte for byte; not used by Forage itself.
 enum LegacyEventText {
+  /// The JSON tree of before (ForageSupport's `JSONValue` then; that module is not a product).
+  indirect enum Value {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([Value], line: Int? = nil)
+    case object([(String, Value)], line: Int? = nil)
+  }
+
   /// The NDJSON line of an event, newline included.
   static func line(_ event: FinderEvent) -> String {
     var output = ""
@@ -14,8 +24,8 @@ enum LegacyEventText {
   }
 
   /// The event's tree, as `FinderEvent.json` built it.
-  static func tree(_ event: FinderEvent) -> JSONValue {
-    var members: [(String, JSONValue)] = [
+  static func tree(_ event: FinderEvent) -> Value {
+    var members: [(String, Value)] = [
       ("event", .string(event.name)),
       ("seq", .int(event.seq)),
       ("time", .string(time(event.time))),
@@ -70,8 +80,8 @@ enum LegacyEventText {
   }
 
   /// A place's tree, as `PlaceResult.json` built it.
-  static func tree(_ place: PlaceResult) -> JSONValue {
-    var members: [(String, JSONValue)] = [
+  static func tree(_ place: PlaceResult) -> Value {
+    var members: [(String, Value)] = [
       ("id", .string(place.id)),
       ("name", .string(place.name)),
       ("lat", .double(place.latitude)),
@@ -79,13 +89,13 @@ enum LegacyEventText {
       ("distance_m", rounded(place.distance, places: 3)),
     ]
     if let rating = place.rating { members.append(("rating", .double(rating))) }
-    if let types = place.types { members.append(("types", .array(types.map(JSONValue.string)))) }
+    if let types = place.types { members.append(("types", .array(types.map(Value.string)))) }
     if let vicinity = place.vicinity { members.append(("vicinity", .string(vicinity))) }
     if let isOpenNow = place.isOpenNow { members.append(("open_now", .bool(isOpenNow))) }
     return .object(members)
   }
 
-  static func rounded(_ value: Double, places: Int) -> JSONValue {
+  static func rounded(_ value: Double, places: Int) -> Value {
     let scale = pow(10, Double(places))
     return .double((value * scale).rounded() / scale)
   }
@@ -111,7 +121,7 @@ enum LegacyEventText {
   }
 
   /// `JSONValue.write(to:)` as it was.
-  static func write(_ value: JSONValue, to output: inout String) {
+  static func write(_ value: Value, to output: inout String) {
     switch value {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"

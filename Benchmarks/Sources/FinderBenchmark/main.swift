@@ -41,6 +41,14 @@ func memoryKilobytes(_ field: String) -> Int {
   return -1
 }
 
+/// CPU seconds this process has used, user and system.
+func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF, &usage)
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
+}
+
 /// Seconds in a duration.
 func seconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
@@ -81,6 +89,9 @@ struct Measurement {
   var cacheAnswers: Int
   var errors: Int
   var wall: Double
+  /// CPU seconds of the whole process (user + system) during the run: on a shared machine,
+  /// wall time also counts waiting for a core.
+  var cpu: Double
   var answers: [Int: [String]]
   var bytes: Int
 }
@@ -127,8 +138,10 @@ func measure(
     FileRunWriter(sink: try AtomicFileSink(destination: $0.url), isLegacy: $0.isLegacy)
   }
   let started = ContinuousClock.now
+  let cpuStarted = processCPUSeconds()
   let outcome = try await finder.run(track: track, writer: writer ?? fileWriter ?? collector)
   let wall = seconds(ContinuousClock.now - started)
+  let cpu = processCPUSeconds() - cpuStarted
   let fileBytes = try file.map {
     try FileManager.default.attributesOfItem(atPath: $0.url.path)[.size] as? Int ?? 0
   }
@@ -140,6 +153,7 @@ func measure(
     cacheAnswers: outcome.summary.cacheAnswers,
     errors: outcome.summary.errors,
     wall: wall,
+    cpu: cpu,
     answers: collector.answers,
     bytes: fileBytes ?? collector.sink.bytes
   )
@@ -267,7 +281,8 @@ print(
 for (name, run) in [("String writer (baseline)", legacyLoop), ("byte writer", loop)] {
   print(
     "   \(name.padding(toLength: 24, withPad: " ", startingAt: 0))  \(format(run.wall, 3)) s  "
-      + "\(format(Double(run.fixes) / run.wall, 0)) fixes/s  "
+      + "\(format(Double(run.fixes) / run.wall, 0)) fixes/s (CPU \(format(run.cpu, 3)) s: "
+      + "\(format(Double(run.fixes) / run.cpu, 0)) fixes per CPU second)  "
       + "\(format(Double(run.bytes) / 1_048_576, 1)) MiB at "
       + "\(format(Double(run.bytes) / run.wall / 1e6, 1)) MB/s"
   )
