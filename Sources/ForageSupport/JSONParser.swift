@@ -236,7 +236,7 @@ public struct JSONParser {
       guard digits() > 0 else { throw numberError(from: start) }
     }
     let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
-    if isWhole, text.count <= 19,
+    if isWhole, text.count <= 20,  // Int.min has 19 digits and a sign
       let value = Int(String(decoding: text, as: UTF8.self))
     {
       return .int(value)

@@ -25,8 +25,23 @@ public indirect enum JSONValue: Sendable {
 
   /// A number rounded to a fixed number of decimal places, for stable, readable output.
   public static func rounded(_ value: Double, places: Int) -> JSONValue {
+    .double(roundedNumber(value, places: places))
+  }
+
+  /// The number ``rounded(_:places:)`` holds, for writers that write it directly.
+  public static func roundedNumber(_ value: Double, places: Int) -> Double {
     let scale = pow(10, Double(places))
-    return .double((value * scale).rounded() / scale)
+    return (value * scale).rounded() / scale
+  }
+
+  /// The value of the JSON text a writer writes into a ``JSONOutput``: for types whose
+  /// ``JSONOutput`` writer is their one definition of their JSON, to offer it as a value too.
+  ///
+  /// - Returns: The value, or ``null`` if the writer did not write one JSON value.
+  public static func parsing(written write: (inout JSONOutput) -> Void) -> JSONValue {
+    var output = JSONOutput()
+    write(&output)
+    return (try? JSONParser.parse(output.bytes)) ?? .null
   }
 
   /// An optional value, `null` when absent.
@@ -113,71 +128,21 @@ extension JSONValue: Equatable {
 extension JSONValue {
   /// The compact serialization: no spaces, no trailing newline.
   public var serialized: String {
-    var output = ""
-    write(to: &output)
-    return output
+    var output = JSONOutput()
+    output.write(self)
+    return output.text
   }
 
   /// Appends the compact serialization to a string.
   public func write(to output: inout String) {
-    switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .int(let value): output += String(value)
-    case .double(let value): output += Self.format(value)
-    case .string(let value): Self.writeString(value, to: &output)
-    case .array(let values, _):
-      output += "["
-      for (index, value) in values.enumerated() {
-        if index > 0 { output += "," }
-        value.write(to: &output)
-      }
-      output += "]"
-    case .object(let members, _):
-      output += "{"
-      for (index, member) in members.enumerated() {
-        if index > 0 { output += "," }
-        Self.writeString(member.0, to: &output)
-        output += ":"
-        member.1.write(to: &output)
-      }
-      output += "}"
-    }
+    output += serialized
   }
 
   /// Formats a double as the shortest text that reads back to the same value (`null` when it is
   /// not finite; whole numbers without a fraction).
   public static func format(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(value)
-  }
-
-  /// Writes a string with JSON escapes.
-  static func writeString(_ value: String, to output: inout String) {
-    output += "\""
-    // Most strings (keys, ids, names) need no escape: append them whole.
-    if !value.utf8.contains(where: {
-      $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-    }) {
-      output += value
-      output += "\""
-      return
-    }
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case let c where c.value < 0x20:
-        output +=
-          "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count)
-          + String(c.value, radix: 16)
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    output += "\""
+    var output = JSONOutput()
+    output.writeDouble(value)
+    return output.text
   }
 }

@@ -32,6 +32,14 @@ import Testing
     #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array("[1e400]".utf8)) }
   }
 
+  @Test func theWholeIntRangeStaysWhole() throws {
+    // Int.min is 20 characters with its sign; it used to come back as a Double.
+    let value = try JSONParser.parse(Array("[-9223372036854775808,9223372036854775807]".utf8))
+    #expect(value.serialized == "[-9223372036854775808,9223372036854775807]")
+    let beyond = try JSONParser.parse(Array("12345678901234567890".utf8))
+    #expect(beyond.number == 1.2345678901234567e19)
+  }
+
   @Test func containersRememberTheirLine() throws {
     let value = try JSONParser.parse(Data("\u{FEFF}\n{\"a\":\n [1,\n {}]}".utf8))
     #expect(value.line == 2)

@@ -12,7 +12,9 @@ import MockPlaces
 //    baseline (one query per fix, the classic ReSwift example), in the same run: HTTP requests
 //    and wall time, answers checked identical fix by fix.
 // 2. Fixes per second for a 100 000-fix generated walk looping inside the dataset's area, so all
-//    but the first lap is answered from the coverage cache.
+//    but the first lap is answered from the coverage cache, with NDJSON to a file: with the
+//    byte writer and with the String-based writer of before (the baseline), files compared;
+//    and the two writers alone on the same events, in MB/s.
 // 3. The cost of the logging middleware at its `warning` default (one level check per action):
 //    the walk with and without it, interleaved, medians compared (target: within 5 %).
 // 4. The places cache file (`--places-cache`): the walk with a fresh file, the same walk again,
@@ -37,6 +39,14 @@ func memoryKilobytes(_ field: String) -> Int {
     return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? -1
   }
   return -1
+}
+
+/// CPU seconds this process has used, user and system.
+func processCPUSeconds() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
 }
 
 /// Seconds in a duration.
@@ -79,6 +89,9 @@ struct Measurement {
   var cacheAnswers: Int
   var errors: Int
   var wall: Double
+  /// CPU seconds of the whole process (user + system) during the run: on a shared machine,
+  /// wall time also counts waiting for a core.
+  var cpu: Double
   var answers: [Int: [String]]
   var bytes: Int
 }
@@ -90,7 +103,9 @@ func measure(
   policy: QueryPolicy,
   dataset: PlaceDataset,
   logger: Logger? = nil,
-  cacheFile: PlacesCacheFile? = nil
+  cacheFile: PlacesCacheFile? = nil,
+  file: (url: URL, isLegacy: Bool)? = nil,
+  writer: (any EventWriter)? = nil
 ) async throws
   -> Measurement
 {
@@ -119,9 +134,17 @@ func measure(
     )
   )
   let collector = AnswerCollector()
+  let fileWriter = try file.map {
+    FileRunWriter(sink: try AtomicFileSink(destination: $0.url), isLegacy: $0.isLegacy)
+  }
   let started = ContinuousClock.now
-  let outcome = try await finder.run(track: track, writer: collector)
+  let cpuStarted = processCPUSeconds()
+  let outcome = try await finder.run(track: track, writer: writer ?? fileWriter ?? collector)
   let wall = seconds(ContinuousClock.now - started)
+  let cpu = processCPUSeconds() - cpuStarted
+  let fileBytes = try file.map {
+    try FileManager.default.attributesOfItem(atPath: $0.url.path)[.size] as? Int ?? 0
+  }
   if let failure = outcome.fatalFailure { throw BenchmarkError(failure.message) }
   return Measurement(
     policy: policy,
@@ -130,8 +153,9 @@ func measure(
     cacheAnswers: outcome.summary.cacheAnswers,
     errors: outcome.summary.errors,
     wall: wall,
+    cpu: cpu,
     answers: collector.answers,
-    bytes: collector.sink.bytes
+    bytes: fileBytes ?? collector.sink.bytes
   )
 }
 
@@ -226,7 +250,25 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 defer { try? FileManager.default.removeItem(at: directory) }
 let loopURL = directory.appendingPathComponent("loop.gpx")
 try writeLoopWalk(loopURL, fixes: loopFixes)
-let loop = try await measure(track: loopURL, policy: .coverage, dataset: dataset)
+// The loop end to end with NDJSON to a file, with today's writer and with the String-based
+// writer of before issue 12 (the baseline), in the same run; the files must be identical.
+let loopFile = directory.appendingPathComponent("loop.ndjson")
+let legacyFile = directory.appendingPathComponent("loop-legacy.ndjson")
+let legacyLoop = try await measure(
+  track: loopURL,
+  policy: .coverage,
+  dataset: dataset,
+  file: (legacyFile, true)
+)
+let loop = try await measure(
+  track: loopURL,
+  policy: .coverage,
+  dataset: dataset,
+  file: (loopFile, false)
+)
+let loopFilesIdentical = try filesIdentical(loopFile, legacyFile)
+try? FileManager.default.removeItem(at: legacyFile)
+try? FileManager.default.removeItem(at: loopFile)
 let lap = Int((2 * Double.pi * 350 / 1.4).rounded())
 print("2. Generated loop walk: \(loop.fixes) fixes, a 350 m circle (\(lap) fixes a lap)")
 print(
@@ -234,9 +276,30 @@ print(
     + "(\(format(100 * Double(loop.cacheAnswers) / Double(max(loop.fixes, 1)), 2)) %)"
 )
 print(
-  "   \(format(loop.wall, 3)) s: \(format(Double(loop.fixes) / loop.wall, 0)) fixes/s end to end "
-    + "(store, location machine, coverage test, K-nearest, NDJSON of "
-    + "\(format(Double(loop.bytes) / 1_048_576, 1)) MiB)"
+  "   end to end, NDJSON to a file (store, location machine, coverage test, K-nearest, output):"
+)
+for (name, run) in [("String writer (baseline)", legacyLoop), ("byte writer", loop)] {
+  print(
+    "   \(name.padding(toLength: 24, withPad: " ", startingAt: 0))  \(format(run.wall, 3)) s  "
+      + "\(format(Double(run.fixes) / run.wall, 0)) fixes/s (CPU \(format(run.cpu, 3)) s: "
+      + "\(format(Double(run.fixes) / run.cpu, 0)) fixes per CPU second)  "
+      + "\(format(Double(run.bytes) / 1_048_576, 1)) MiB at "
+      + "\(format(Double(run.bytes) / run.wall / 1e6, 1)) MB/s"
+  )
+}
+let loopRate = Double(loop.fixes) / loop.wall
+print(
+  "   \(format(legacyLoop.wall / loop.wall, 1))x the baseline; files byte-identical: "
+    + "\(loopFilesIdentical ? "yes" : "NO") (target >= 30000 fixes/s: "
+    + "\(loopRate >= 30_000 ? "met" : "MISSED"))"
+)
+let writerOnly = try await measureWriters(track: loopURL, dataset: dataset, events: 20_000)
+print(
+  "   output writing alone (\(writerOnly.events) events of the loop, "
+    + "\(format(Double(writerOnly.bytes) / 1_048_576, 1)) MiB, to memory): "
+    + "String writer \(format(writerOnly.legacyRate, 0)) MB/s, byte writer "
+    + "\(format(writerOnly.rate, 0)) MB/s (target >= 200 MB/s: "
+    + "\(writerOnly.rate >= 200 ? "met" : "MISSED"))"
 )
 print("")
 
@@ -323,7 +386,7 @@ print(
     + "(VmRSS now \(format(Double(memoryKilobytes("VmRSS")) / 1024, 1)) MiB)"
 )
 if !identical || ratio < 20 || coverage.wall >= 2 || loggingCost > 5 || !cacheIdentical
-  || !cacheMet
+  || !cacheMet || !loopFilesIdentical || loopRate < 30_000 || writerOnly.rate < 200
 {
   print("")
   print("FinderBenchmark: a target was missed")

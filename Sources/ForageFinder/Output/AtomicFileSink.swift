@@ -71,6 +71,10 @@ public final class AtomicFileSink: TextSink {
     try file.write(text)
   }
 
+  public func write(utf8 bytes: UnsafeRawBufferPointer) throws {
+    try file.write(utf8: bytes)
+  }
+
   public func commit() throws {
     try file.flush()
     guard fsync(file.descriptor) == 0 || errno == EINVAL else {

@@ -22,6 +22,12 @@ struct BufferedDescriptor {
     if buffer.count >= Self.capacity { try flush() }
   }
 
+  /// Appends UTF-8 bytes, writing the buffer out when it is full.
+  mutating func write(utf8 bytes: UnsafeRawBufferPointer) throws {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= Self.capacity { try flush() }
+  }
+
   /// Writes out what is buffered.
   mutating func flush() throws {
     guard !buffer.isEmpty else { return }

@@ -26,6 +26,10 @@ public final class DirectFileSink: TextSink {
     try file.write(text)
   }
 
+  public func write(utf8 bytes: UnsafeRawBufferPointer) throws {
+    try file.write(utf8: bytes)
+  }
+
   public func commit() throws {
     try file.flush()
     file.close()

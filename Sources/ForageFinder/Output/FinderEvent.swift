@@ -69,40 +69,7 @@ public struct FinderEvent: Sendable, Equatable {
     }
   }
 
-  /// The event as a JSON object: `event`, `seq`, `time`, then the payload's members.
-  public var json: JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("event", .string(name)),
-      ("seq", .int(seq)),
-      ("time", .string(ISO8601.format(time))),
-    ]
-    switch payload {
-    case .permission(let status, let accuracy):
-      members += [("status", .string(status)), ("accuracy", .string(accuracy))]
-    case .location(let fixIndex, let latitude, let longitude, let accuracy):
-      members += [
-        ("fix_index", .int(fixIndex)), ("lat", .double(latitude)), ("lon", .double(longitude)),
-      ]
-      if let accuracy { members.append(("accuracy_m", .rounded(accuracy, places: 2))) }
-    case .places(let fixIndex, let latitude, let longitude, let radius, let source, let places):
-      members += [
-        ("fix_index", .int(fixIndex)),
-        ("at", .object([("lat", .double(latitude)), ("lon", .double(longitude))])),
-        ("radius_m", .double(radius)),
-        ("source", .string(source.rawValue)),
-        ("places", .array(places.map(\.json))),
-      ]
-    case .dropped(let fixIndex, let reason):
-      members += [("fix_index", .int(fixIndex)), ("reason", .string(reason))]
-    case .lost(let fixIndex):
-      members += [("fix_index", .int(fixIndex)), ("reason", .string("signal_lost"))]
-    case .error(let kind, let message, let isRetrying):
-      members += [
-        ("kind", .string(kind)), ("message", .string(message)), ("retrying", .bool(isRetrying)),
-      ]
-    case .summary(let summary):
-      members += summary.jsonMembers
-    }
-    return .object(members)
-  }
+  /// The event as a JSON object: `event`, `seq`, `time`, then the payload's members; the value
+  /// of the line ``write(to:)`` writes.
+  public var json: JSONValue { JSONValue.parsing(written: write(to:)) }
 }

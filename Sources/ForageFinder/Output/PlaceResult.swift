@@ -44,19 +44,6 @@ public struct PlaceResult: Sendable, Equatable {
     self.isOpenNow = isOpenNow
   }
 
-  /// The JSON object written in `places` events; fields that are unknown are left out.
-  public var json: JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("id", .string(id)),
-      ("name", .string(name)),
-      ("lat", .double(latitude)),
-      ("lon", .double(longitude)),
-      ("distance_m", .rounded(distance, places: 3)),
-    ]
-    if let rating { members.append(("rating", .double(rating))) }
-    if let types { members.append(("types", .array(types.map(JSONValue.string)))) }
-    if let vicinity { members.append(("vicinity", .string(vicinity))) }
-    if let isOpenNow { members.append(("open_now", .bool(isOpenNow))) }
-    return .object(members)
-  }
+  /// The JSON object written in `places` events, the value ``write(to:)`` writes.
+  public var json: JSONValue { JSONValue.parsing(written: write(to:)) }
 }

@@ -5,8 +5,17 @@ import Foundation
 public protocol TextSink: AnyObject {
   /// Appends text.
   func write(_ text: String) throws
+  /// Appends UTF-8 bytes (a whole line or more of text): what the event writers hand over, with
+  /// no `String` in between. The default decodes them and calls ``write(_:)``.
+  func write(utf8 bytes: UnsafeRawBufferPointer) throws
   /// Commits everything written; a file sink renames its temporary file into place here.
   func commit() throws
+}
+
+extension TextSink {
+  public func write(utf8 bytes: UnsafeRawBufferPointer) throws {
+    try write(String(decoding: bytes, as: UTF8.self))
+  }
 }
 
 /// A sink over standard output, written at every call so a reader sees each line at once.
@@ -20,6 +29,10 @@ public final class StandardOutputSink: TextSink {
 
   public func write(_ text: String) throws {
     try FileDescriptorWrite.all(text, to: STDOUT_FILENO, name: "standard output")
+  }
+
+  public func write(utf8 bytes: UnsafeRawBufferPointer) throws {
+    try FileDescriptorWrite.all(bytes, to: STDOUT_FILENO, name: "standard output")
   }
 
   public func commit() throws {}
