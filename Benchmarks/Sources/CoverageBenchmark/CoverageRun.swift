@@ -16,7 +16,8 @@ struct CoverageRun {
     var answers: [Int: Answer] = [:]
 
     func write(_ event: FinderEvent) throws {
-      guard case .places(let fixIndex, let latitude, let longitude, _, _, let places) = event.payload
+      guard
+        case .places(let fixIndex, let latitude, let longitude, _, _, let places) = event.payload
       else { return }
       answers[fixIndex] = Answer(
         position: try Coordinate(latitude: latitude, longitude: longitude),

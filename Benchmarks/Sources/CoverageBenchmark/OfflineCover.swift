@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageGeo
+import Foundation
 
 /// The reference an online policy is measured against: a planner that knows the whole track
 /// picks searches greedily until every fix's needed disk lies in the union of the searched disks.

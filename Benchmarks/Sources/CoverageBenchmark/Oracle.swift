@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageGeo
+import Foundation
 
 /// The K nearest matching places within R by brute force: the geodesic distance to every
 /// matching place in a latitude-longitude box around the fix (the box only skips places that
@@ -14,7 +15,10 @@ struct Oracle {
   }
 
   /// Matching places within `radius` of `centre` with their distances, nearest first.
-  func ranked(around centre: Coordinate, within radius: Double) -> [(place: DatasetPlace, distance: Double)] {
+  func ranked(
+    around centre: Coordinate,
+    within radius: Double
+  ) -> [(place: DatasetPlace, distance: Double)] {
     let latitudeSpan = (radius + 100) / 110_000
     let longitudeSpan = latitudeSpan / max(0.01, cos(centre.latitude * .pi / 180))
     var found: [(place: DatasetPlace, distance: Double)] = []

@@ -46,15 +46,23 @@ walks.append(
   )
 )
 
-print("CoverageBenchmark: Places requests per walk, K = \(query.limit), R = \(Int(query.radius)) m,")
-print("type \(query.type ?? "-"), provider google via the in-process mock, virtual time; seed \(seed)")
+print(
+  "CoverageBenchmark: Places requests per walk, K = \(query.limit), R = \(Int(query.radius)) m,"
+)
+print(
+  "type \(query.type ?? "-"), provider google via the in-process mock, virtual time; seed \(seed)"
+)
 print("")
 print("walk      fixes  policy            requests  fixes/request  exact  wall (s)")
 for walk in walks {
   let oracle = Oracle(dataset: walk.dataset, query: query)
   var fixes: [Coordinate] = []
   for policy in [QueryPolicy.coverageAtFix, .coverage] {
-    let run = try await CoverageRun.measure(track: walk.track, dataset: walk.dataset, policy: policy)
+    let run = try await CoverageRun.measure(
+      track: walk.track,
+      dataset: walk.dataset,
+      policy: policy
+    )
     let wrong = run.answers.filter { oracle.answer(at: $0.position) != $0.ids }.count
     print(
       walk.name.padding(toLength: 10, withPad: " ", startingAt: 0)
@@ -63,7 +71,11 @@ for walk in walks {
         + String(run.requests).padding(toLength: 10, withPad: " ", startingAt: 0)
         + format(Double(run.answers.count) / Double(max(run.requests, 1)), 1)
         .padding(toLength: 15, withPad: " ", startingAt: 0)
-        + (wrong == 0 ? "yes" : "NO (\(wrong) wrong)").padding(toLength: 7, withPad: " ", startingAt: 0)
+        + (wrong == 0 ? "yes" : "NO (\(wrong) wrong)").padding(
+          toLength: 7,
+          withPad: " ",
+          startingAt: 0
+        )
         + format(run.wall, 2)
     )
     fixes = run.answers.map(\.position)

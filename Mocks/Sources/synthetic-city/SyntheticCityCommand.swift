@@ -43,7 +43,9 @@ struct SyntheticCityCommand: ParsableCommand {
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
       } catch {
-        FileHandle.standardError.write(Data("synthetic-city: \(path): cannot write the file\n".utf8))
+        FileHandle.standardError.write(
+          Data("synthetic-city: \(path): cannot write the file\n".utf8)
+        )
         throw ExitCode(74)
       }
     }

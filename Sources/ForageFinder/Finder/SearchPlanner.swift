@@ -1,4 +1,5 @@
 import ForageGeo
+import Foundation
 
 /// Where the coverage policy centres a search: ahead of the fix along its recent heading, as far
 /// as the searches so far suggest the new disk, with the disks already known, will keep covering

@@ -152,7 +152,8 @@ public struct SyntheticCity: Sendable {
     var text = "{\"type\":\"FeatureCollection\",\"features\":[\n"
     text.reserveCapacity(places.count * 160)
     for (index, place) in places.enumerated() {
-      let amenity = ["restaurant", "cafe", "bar"].first { place.types.contains($0) } ?? "restaurant"
+      let amenity =
+        ["restaurant", "cafe", "bar"].first { place.types.contains($0) } ?? "restaurant"
       text +=
         "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":["
         + Self.degrees(place.coordinate.longitude) + "," + Self.degrees(place.coordinate.latitude)
