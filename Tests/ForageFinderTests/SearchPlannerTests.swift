@@ -17,10 +17,10 @@ import Testing
   @Test func searchesAtTheFixUntilItHasAHeadingAndASearchToLearnFrom() throws {
     var planner = SearchPlanner()
     let fix = try Self.point(east: 0)
-    #expect(planner.centre(for: fix, needed: 80) == fix)
+    #expect(planner.plan(for: fix, needed: 80).centre == fix)
     planner.note(search: try Self.point(east: -50), coveredRadius: 140)
     planner.note(fix: fix)
-    #expect(planner.centre(for: fix, needed: 80) == fix, "standing still: no heading")
+    #expect(planner.plan(for: fix, needed: 80).centre == fix, "standing still: no heading")
   }
 
   @Test func searchesAheadAlongTheHeadingAsFarAsTheKnownDisksAllow() throws {
@@ -29,7 +29,7 @@ import Testing
     for second in 0..<31 { planner.note(fix: try Self.point(east: -43.4 + 1.4 * Double(second))) }
     planner.note(search: try Self.point(east: -56), coveredRadius: 140)
     let fix = try Self.point(east: 0)
-    let centre = planner.centre(for: fix, needed: 80)
+    let centre = planner.plan(for: fix, needed: 80).centre
     let plane = LocalProjection(origin: fix)
     let ahead = plane.project(centre)
     // Ahead of the fix on its line, beyond where a search at the fix would be next needed.
@@ -41,6 +41,6 @@ import Testing
     for second in 0..<31 { planner.note(fix: try Self.point(east: -43.4 + 1.4 * Double(second))) }
     planner.note(search: try Self.point(east: -10), coveredRadius: 85)
     let fix = try Self.point(east: 0)
-    #expect(planner.centre(for: fix, needed: 80) == fix)
+    #expect(planner.plan(for: fix, needed: 80).centre == fix)
   }
 }

@@ -100,10 +100,12 @@ final class PlacesEngine: Sendable {
 
   /// Where to search for a fix at `centre` the cache cannot answer: ahead of it when the policy
   /// and the ranking allow (``SearchPlanner``), else at the fix.
-  private func searchCentre(for centre: Coordinate) -> Coordinate {
-    guard policy == .coverage, isRankedByDistance else { return centre }
+  private func searchPlan(for centre: Coordinate) -> SearchPlanner.Plan {
+    guard policy == .coverage, isRankedByDistance else {
+      return SearchPlanner.Plan(centre: centre, enoughRadius: nil)
+    }
     let needed = neededDisk(around: centre).1
-    return state.withLock { $0.planner.centre(for: centre, needed: needed) }
+    return state.withLock { $0.planner.plan(for: centre, needed: needed) }
   }
 
   /// Whether searches rank by distance (a type or a keyword), so that a capped search is still
@@ -147,12 +149,19 @@ final class PlacesEngine: Sendable {
     // While this search waited (paced replays against a slow API), the user moved on: the
     // newer fix gets its own answer, and this one would only spend a request on the past.
     if isSuperseded(index) { throw .cancelled }
-    let ahead = searchCentre(for: centre)
+    let plan = searchPlan(for: centre)
+    let ahead = plan.centre
     let task = Task { [self] () -> PlacesError? in
       var round = 1
       while true {
         do throws(PlacesError) {
-          try await search(around: ahead, reaching: Geodesic.distance(ahead, centre))
+          try await search(
+            around: ahead,
+            enough: min(
+              query.radius + Geodesic.distance(ahead, centre),
+              (plan.enoughRadius ?? query.radius)
+            )
+          )
           // A search ahead that fell short of the fix (denser there than guessed): search here.
           if ahead != centre, !cache.covers(centre, radius: neededDisk(around: centre).1) {
             try await search(around: centre)
@@ -182,12 +191,12 @@ final class PlacesEngine: Sendable {
     return answer(for: fix, index: index, from: known, source: .network)
   }
 
-  /// Searches nearest-first around `centre`, page by page until R beyond `offset` is covered
-  /// (a fix `offset` metres away may need that much), and teaches the cache what was found and
-  /// how far the search is complete.
+  /// Searches nearest-first around `centre`, page by page until `enough` (R by default; for a
+  /// search ahead, what its plan counted on) is covered, and teaches the cache what was found
+  /// and how far the search is complete.
   private func search(
     around centre: Coordinate,
-    reaching offset: Double = 0
+    enough: Double? = nil
   ) async throws(PlacesError) {
     let byDistance = isRankedByDistance
     let search = NearbySearch(
@@ -214,7 +223,7 @@ final class PlacesEngine: Sendable {
       }
       if byDistance {
         covered = cappedCoverage(of: found, around: centre)
-        if covered >= query.radius + offset { break }
+        if covered >= enough ?? query.radius { break }
       }
       page = try await provider.nextPage(token)
     }

@@ -23,14 +23,15 @@ struct SearchPlanner: Sendable {
     var radius: Double
   }
 
-  /// Fixes kept to estimate the heading (about half a minute at 1 Hz).
-  static let recentFixes = 32
+  /// Fixes kept to estimate the heading (15 s at 1 Hz: a turn is forgotten soon, GPS noise is not
+  /// taken for one).
+  static let recentFixes = 16
   /// Searches kept to plan against.
   static let recentSearches = 24
   /// How much of the last searches' coverage the next one is expected to have.
   static let coverageConfidence = 0.9
   /// How much more than today's needed radius the fixes ahead are allowed to need.
-  static let neededGrowth = 1.15
+  static let neededGrowth = 1.1
   /// The least movement over the recent fixes that gives a heading, metres.
   static let minimumMovement = 8.0
   /// Points on each needed circle checked against the disks.
@@ -51,19 +52,28 @@ struct SearchPlanner: Sendable {
     searches.append(Disk(centre: centre, radius: coveredRadius))
   }
 
-  /// The centre for the next search for a fix that needs the disk of radius `needed`; the fix
+  /// A planned search: where, and how far it should be complete before it stops fetching pages:
+  /// as far as the last searches were (the plan counted on a little less), or `nil` at the fix,
+  /// where the search goes on until R is covered as before.
+  struct Plan: Sendable, Equatable {
+    var centre: Coordinate
+    var enoughRadius: Double?
+  }
+
+  /// The next search for a fix that needs the disk of radius `needed`: ahead of it, or the fix
   /// itself when there is no heading or no search to learn from yet.
-  func centre(for fix: Coordinate, needed: Double) -> Coordinate {
-    guard searches.count >= 1, let oldest = fixes.first else { return fix }
+  func plan(for fix: Coordinate, needed: Double) -> Plan {
+    let atFix = Plan(centre: fix, enoughRadius: nil)
+    guard searches.count >= 1, let oldest = fixes.first else { return atFix }
     let plane = LocalProjection(origin: fix)
     let back = plane.project(oldest)
     let moved = back.magnitude
-    guard moved >= Self.minimumMovement else { return fix }
+    guard moved >= Self.minimumMovement else { return atFix }
     let heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
-    let predicted =
-      Self.coverageConfidence * searches.suffix(2).map(\.radius).min()!
+    let recent = searches.suffix(2).map(\.radius).min()!
+    let predicted = Self.coverageConfidence * recent
     let reach = needed * Self.neededGrowth
-    guard predicted > reach else { return fix }
+    guard predicted > reach else { return atFix }
     let known = searches.map { (plane.project($0.centre), $0.radius * Self.coverageConfidence) }
     let step = max(5, predicted / 40)
     var ahead = 2 * predicted
@@ -75,11 +85,11 @@ struct SearchPlanner: Sendable {
         reach: reach,
         disks: known + [(centre, predicted)]
       ) {
-        return plane.unproject(centre)
+        return Plan(centre: plane.unproject(centre), enoughRadius: recent)
       }
       ahead -= step
     }
-    return fix
+    return atFix
   }
 
   /// Whether every point within `reach` of the positions from the fix (the origin) to `ahead`
