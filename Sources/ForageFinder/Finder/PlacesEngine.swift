@@ -159,7 +159,7 @@ final class PlacesEngine: Sendable {
             around: ahead,
             enough: min(
               query.radius + Geodesic.distance(ahead, centre),
-              (plan.enoughRadius ?? query.radius)
+              plan.enoughRadius ?? query.radius
             )
           )
           // A search ahead that fell short of the fix (denser there than guessed): search here.

@@ -16,6 +16,10 @@ import Foundation
 /// when every point within `n` of the fix's predicted positions up to `t` ahead lies in a known
 /// disk or in the new one. On a straight street this spaces searches about 2·√(r² − n²) apart,
 /// where a search at the fix spaces them r − n apart.
+///
+/// The check is plain planar arithmetic (points on circles against a few dozen disks), not the
+/// GEOS ``CoverageArea``: it tries dozens of hypothetical disks a search, which GEOS could only
+/// answer by copying and growing the union for each; being a guess, it need not be exact.
 struct SearchPlanner: Sendable {
   /// A search's centre and the radius within which it was complete.
   struct Disk: Sendable {

@@ -34,7 +34,9 @@ public struct SyntheticCity: Sendable {
   /// Walking speed, metres per second.
   public static let speed = 1.4
 
+  /// How crowded the city is.
   public let kind: Kind
+  /// The generator's seed: the same seed and kind give the same bytes.
   public let seed: UInt64
   /// Restaurants, with cafés and bars (that a restaurant search must not return) among them.
   public let places: [DatasetPlace]
@@ -59,6 +61,7 @@ public struct SyntheticCity: Sendable {
     return (latitude, longitude)
   }
 
+  /// The city's places: restaurants, then cafés and bars.
   private static func places(_ kind: Kind, using random: inout SplitMix64) -> [DatasetPlace] {
     let restaurants = kind == .dense ? 7_150 : 600
     let others = kind == .dense ? 2_400 : 200
@@ -93,6 +96,7 @@ public struct SyntheticCity: Sendable {
     return places
   }
 
+  /// The walk: along the street grid from the centre, a fix a second.
   private static func walk(fixes: Int, using random: inout SplitMix64) -> [WalkPoint] {
     let block = 100.0
     // Position along the grid in metres, and the unit direction of travel.
@@ -124,7 +128,7 @@ public struct SyntheticCity: Sendable {
     return points
   }
 
-  /// The direction to take at a crossing: on 70 % of the time, else left or right; never back,
+  /// The direction to take at a crossing: straight on 70 % of the time, else left or right; never back,
   /// and once 900 m out, a way that leads in.
   private static func turn(
     _ direction: (east: Double, north: Double),
