@@ -71,7 +71,7 @@ build:
 build-release:
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
-BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark
+BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark CoverageBenchmark
 
 benchmarks: deps
 	cd Benchmarks && swift build -c release

@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "MockPlaces", targets: ["MockPlaces"]),
     .executable(name: "forage", targets: ["forage"]),
     .executable(name: "mock-places", targets: ["mock-places"]),
+    .executable(name: "synthetic-city", targets: ["synthetic-city"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -130,6 +131,14 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Mocks/Sources/mock-places",
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "synthetic-city",
+      dependencies: [
+        "MockPlaces", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Mocks/Sources/synthetic-city",
       swiftSettings: strict
     ),
 

@@ -34,6 +34,14 @@ let package = Package(
       dependencies: [.product(name: "ForageTracks", package: "forage")]
     ),
     .executableTarget(
+      name: "CoverageBenchmark",
+      dependencies: [
+        .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "MockPlaces", package: "forage"),
+      ]
+    ),
+    .executableTarget(
       name: "FinderBenchmark",
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),

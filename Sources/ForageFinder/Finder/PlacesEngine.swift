@@ -15,7 +15,8 @@ import Synchronization
 /// Ranking by prominence (no type and no keyword) can only be complete when a search is not
 /// capped; the CLI therefore requires a type or a keyword.
 final class PlacesEngine: Sendable {
-  /// A search in flight: where, and the task doing it (which ends with its error, if any).
+  /// A search in flight: the fix it is for, and the task doing it (which ends with its error,
+  /// if any). The search itself may be centred ahead of the fix (``SearchPlanner``).
   private struct InFlight {
     var centre: Coordinate
     var task: Task<PlacesError?, Never>
@@ -26,6 +27,7 @@ final class PlacesEngine: Sendable {
     var inFlight: InFlight?
     var succeeded = false
     var newestFix = -1
+    var planner = SearchPlanner()
   }
 
   /// How much of the farthest result's distance a capped search may claim as covered, and a
@@ -80,15 +82,36 @@ final class PlacesEngine: Sendable {
   /// The answer from the cache, or `nil` when the cache does not fully know the disk the fix
   /// needs (or the policy is ``QueryPolicy/everyFix``).
   func cachedAnswer(for fix: Fix, index: Int) -> PlacesAnswer? {
-    guard policy == .coverage, let centre = fix.coordinate else { return nil }
-    let known = cache.nearest(query.limit, within: query.radius, of: centre)
-    // The K nearest known places are the true K nearest when the disk out to the K-th of them
-    // is fully known; with fewer than K known, the whole radius must be.
-    let needed = known.count == query.limit ? known.last!.distance : query.radius
+    guard policy != .everyFix, let centre = fix.coordinate else { return nil }
+    if policy == .coverage { state.withLock { $0.planner.note(fix: centre) } }
+    let (known, needed) = neededDisk(around: centre)
     guard cache.covers(centre, radius: needed) else { return nil }
     let source: FinderEvent.Source =
       file != nil && cache.storedCovers(centre, radius: needed) ? .stored : .cache
     return answer(for: fix, index: index, from: known, source: source)
+  }
+
+  /// The K nearest known places around `centre`, and the radius that must be fully known for
+  /// them to be the true K nearest: out to the K-th of them, or with fewer than K known, R.
+  private func neededDisk(around centre: Coordinate) -> ([Neighbor<KnownPlace>], Double) {
+    let known = cache.nearest(query.limit, within: query.radius, of: centre)
+    return (known, known.count == query.limit ? known.last!.distance : query.radius)
+  }
+
+  /// Where to search for a fix at `centre` the cache cannot answer: ahead of it when the policy
+  /// and the ranking allow (``SearchPlanner``), else at the fix.
+  private func searchPlan(for centre: Coordinate) -> SearchPlanner.Plan {
+    guard policy == .coverage, isRankedByDistance else {
+      return SearchPlanner.Plan(centre: centre, enoughRadius: nil)
+    }
+    let needed = neededDisk(around: centre).1
+    return state.withLock { $0.planner.plan(for: centre, needed: needed) }
+  }
+
+  /// Whether searches rank by distance (a type or a keyword), so that a capped search is still
+  /// complete out to its farthest result.
+  private var isRankedByDistance: Bool {
+    !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
   }
 
   /// Whether a search is running too far from `fix` to help it, so it no longer matters.
@@ -126,11 +149,23 @@ final class PlacesEngine: Sendable {
     // While this search waited (paced replays against a slow API), the user moved on: the
     // newer fix gets its own answer, and this one would only spend a request on the past.
     if isSuperseded(index) { throw .cancelled }
+    let plan = searchPlan(for: centre)
+    let ahead = plan.centre
     let task = Task { [self] () -> PlacesError? in
       var round = 1
       while true {
         do throws(PlacesError) {
-          try await search(around: centre)
+          try await search(
+            around: ahead,
+            enough: min(
+              query.radius + Geodesic.distance(ahead, centre),
+              plan.enoughRadius ?? query.radius
+            )
+          )
+          // A search ahead that fell short of the fix (denser there than guessed): search here.
+          if ahead != centre, !cache.covers(centre, radius: neededDisk(around: centre).1) {
+            try await search(around: centre)
+          }
           return nil
         } catch {
           guard error.isRetryable, round < searchRounds, !Task.isCancelled else { return error }
@@ -156,10 +191,14 @@ final class PlacesEngine: Sendable {
     return answer(for: fix, index: index, from: known, source: .network)
   }
 
-  /// Searches nearest-first around `centre`, page by page until the radius is covered, and
-  /// teaches the cache what was found and how far the search is complete.
-  private func search(around centre: Coordinate) async throws(PlacesError) {
-    let byDistance = !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
+  /// Searches nearest-first around `centre`, page by page until `enough` (R by default; for a
+  /// search ahead, what its plan counted on) is covered, and teaches the cache what was found
+  /// and how far the search is complete.
+  private func search(
+    around centre: Coordinate,
+    enough: Double? = nil
+  ) async throws(PlacesError) {
+    let byDistance = isRankedByDistance
     let search = NearbySearch(
       location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
       ranking: byDistance ? .distance : .prominence(radius: query.radius),
@@ -184,11 +223,12 @@ final class PlacesEngine: Sendable {
       }
       if byDistance {
         covered = cappedCoverage(of: found, around: centre)
-        if covered >= query.radius { break }
+        if covered >= enough ?? query.radius { break }
       }
       page = try await provider.nextPage(token)
     }
     cache.learn(found, around: centre, coveredRadius: covered)
+    state.withLock { $0.planner.note(search: centre, coveredRadius: covered) }
     if let file { file.file.record(found, around: centre, coveredRadius: covered, in: file.scope) }
   }
 
@@ -207,7 +247,7 @@ final class PlacesEngine: Sendable {
   ) async throws(PlacesError)
     -> PlacesAnswer
   {
-    let byDistance = !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
+    let byDistance = isRankedByDistance
     let search = NearbySearch(
       location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
       ranking: byDistance ? .distance : .prominence(radius: query.radius),

@@ -1,0 +1,92 @@
+import ForageFinder
+import ForageGeo
+import Foundation
+import MockPlaces
+
+/// One replay of a walk through the finder against a fresh in-process mock, in virtual time.
+struct CoverageRun {
+  /// One fix's answer: where it was asked, and the ids of the places, nearest first.
+  struct Answer {
+    var position: Coordinate
+    var ids: [String]
+  }
+
+  /// Collects every `places` event's answer.
+  final class Collector: EventWriter {
+    var answers: [Int: Answer] = [:]
+
+    func write(_ event: FinderEvent) throws {
+      guard
+        case .places(let fixIndex, let latitude, let longitude, _, _, let places) = event.payload
+      else { return }
+      answers[fixIndex] = Answer(
+        position: try Coordinate(latitude: latitude, longitude: longitude),
+        ids: places.map(\.id)
+      )
+    }
+
+    func finish() throws {}
+  }
+
+  /// The answers in fix order.
+  var answers: [Answer]
+  /// HTTP requests sent, pages included.
+  var requests: Int
+  /// Seconds of wall time.
+  var wall: Double
+
+  /// Replays `track` with `policy` against `dataset` served by the mock.
+  static func measure(
+    track url: URL,
+    dataset: PlaceDataset,
+    policy: QueryPolicy
+  ) async throws -> CoverageRun {
+    let server = MockHTTPServer(
+      handlers: [NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero)]
+    )
+    try server.start()
+    let backend = PlacesBackend.remote(
+      baseURL: server.url,
+      provider: .google,
+      apiKey: nil,
+      clock: NetworkTime.virtual.makeClock(),
+      onRelease: { server.stop() }
+    )
+    let finder = Finder(
+      options: FinderOptions(policy: policy),
+      middleware: Finder.defaultMiddleware(
+        places: .places(
+          backend.provider,
+          requestCount: { backend.requestCount },
+          api: "mock"
+        )
+      )
+    )
+    let collector = Collector()
+    let started = ContinuousClock.now
+    let outcome = try await finder.run(track: try ReplayTrack.prepare(url: url), writer: collector)
+    let wall = seconds(ContinuousClock.now - started)
+    if let failure = outcome.fatalFailure { throw BenchmarkError(failure.message) }
+    return CoverageRun(
+      answers: collector.answers.keys.sorted().map { collector.answers[$0]! },
+      requests: outcome.summary.requests,
+      wall: wall
+    )
+  }
+}
+
+/// A benchmark that could not run, with the reason.
+struct BenchmarkError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Seconds in a duration.
+func seconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// A number with `digits` decimals.
+func format(_ value: Double, _ digits: Int) -> String {
+  String(format: "%.\(digits)f", value)
+}

@@ -1,0 +1,116 @@
+import ForageFinder
+import ForageGeo
+import Foundation
+
+/// The reference an online policy is measured against: a planner that knows the whole track
+/// picks searches greedily until every fix's needed disk lies in the union of the searched disks.
+///
+/// Candidate searches are centred on every other fix, with 1, 2 or 3 pages, each complete out to
+/// what the finder would claim for it (the farthest of its results shrunk as ``PlacesEngine``
+/// does, or 4R when the provider ran out of places). A fix's needed disk (out to its K-th nearest
+/// place within R) counts as covered when its centre and 24 points on its circle each lie in a
+/// chosen disk. Each round takes the search that completes the most fixes per request (or, when
+/// none completes one, covers the most points). Greedy set cover is within a factor ln n of the
+/// best cover and usually much closer, so its count is a reference, not a proven bound; with the
+/// circles sampled it may be slightly optimistic.
+struct OfflineCover {
+  /// The result: searches chosen and the requests (pages) they cost.
+  struct Plan {
+    var searches: Int
+    var requests: Int
+    /// Fixes no candidate could cover (0 unless results tie at the cap).
+    var uncovered: Int
+  }
+
+  /// One candidate search: its cost, and for each fix it touches, the points of that fix it holds.
+  private struct Candidate {
+    var pages: Int
+    var holds: [(fix: Int, points: UInt32)]
+  }
+
+  static let circlePoints = 24
+  static let pageSize = 20
+  static let resultLimit = 60
+  /// How far Google's rankby=distance reaches, metres.
+  static let apiReach = 50_000.0
+
+  let fixes: [Coordinate]
+  let oracle: Oracle
+
+  func plan() -> Plan {
+    guard let origin = fixes.first else { return Plan(searches: 0, requests: 0, uncovered: 0) }
+    let plane = LocalProjection(origin: origin)
+    let index = SpatialIndex(oracle.places)
+    let radius = oracle.query.radius
+    // Each fix's probe points: its centre and its needed circle.
+    let probes: [[PlanarPoint]] = fixes.map { fix in
+      let centre = plane.project(fix)
+      let needed = oracle.neededRadius(at: fix) + 1e-3
+      return [centre]
+        + (0..<Self.circlePoints).map { point in
+          let angle = 2 * Double.pi * Double(point) / Double(Self.circlePoints)
+          return PlanarPoint(x: centre.x + needed * cos(angle), y: centre.y + needed * sin(angle))
+        }
+    }
+    let reaches = zip(fixes, probes).map { $1[1].distance(to: $1[0]) }
+    var candidates: [Candidate] = []
+    for fix in stride(from: 0, to: fixes.count, by: 2) {
+      let centre = fixes[fix]
+      let planar = plane.project(centre)
+      let ranked = index.nearest(Self.resultLimit + 1, within: Self.apiReach, of: centre)
+      for pages in 1...(Self.resultLimit / Self.pageSize) {
+        let returned = min(ranked.count, pages * Self.pageSize)
+        let isComplete = ranked.count <= pages * Self.pageSize
+        if pages > 1, ranked.count <= (pages - 1) * Self.pageSize { break }
+        let covered =
+          isComplete
+          ? min(Self.apiReach, 4 * radius)
+          : max(0, (returned > 0 ? ranked[returned - 1].distance : 0) * 0.995 - 1)
+        var holds: [(fix: Int, points: UInt32)] = []
+        for (other, points) in probes.enumerated()
+        where points[0].distance(to: planar) <= covered + reaches[other] {
+          var mask: UInt32 = 0
+          for (bit, point) in points.enumerated() where point.distance(to: planar) <= covered {
+            mask |= 1 << UInt32(bit)
+          }
+          if mask != 0 { holds.append((other, mask)) }
+        }
+        candidates.append(Candidate(pages: pages, holds: holds))
+      }
+    }
+    let all: UInt32 = (1 << UInt32(Self.circlePoints + 1)) - 1
+    var missing = [UInt32](repeating: all, count: fixes.count)
+    var open = fixes.count
+    var plan = Plan(searches: 0, requests: 0, uncovered: 0)
+    while open > 0 {
+      var best: (index: Int, score: Double)? = nil
+      var bestPoints: (index: Int, score: Double)? = nil
+      for (number, candidate) in candidates.enumerated() {
+        var completed = 0
+        var points = 0
+        for hold in candidate.holds where missing[hold.fix] != 0 {
+          if missing[hold.fix] & ~hold.points == 0 { completed += 1 }
+          points += (missing[hold.fix] & hold.points).nonzeroBitCount
+        }
+        let cost = Double(candidate.pages)
+        if completed > 0, Double(completed) / cost > best?.score ?? 0 {
+          best = (number, Double(completed) / cost)
+        }
+        if points > 0, Double(points) / cost > bestPoints?.score ?? 0 {
+          bestPoints = (number, Double(points) / cost)
+        }
+      }
+      guard let chosen = best?.index ?? bestPoints?.index else {
+        plan.uncovered = open
+        break
+      }
+      plan.searches += 1
+      plan.requests += candidates[chosen].pages
+      for hold in candidates[chosen].holds where missing[hold.fix] != 0 {
+        missing[hold.fix] &= ~hold.points
+        if missing[hold.fix] == 0 { open -= 1 }
+      }
+    }
+    return plan
+  }
+}

@@ -1,0 +1,45 @@
+import ForageFinder
+import ForageGeo
+import Foundation
+
+/// The K nearest matching places within R by brute force: the geodesic distance to every
+/// matching place in a latitude-longitude box around the fix (the box only skips places that
+/// cannot be within R), ties by id.
+struct Oracle {
+  let places: [DatasetPlace]
+  let query: PlacesQuery
+
+  init(dataset: PlaceDataset, query: PlacesQuery) {
+    places = dataset.places.filter { $0.types.contains(query.type ?? "restaurant") }
+    self.query = query
+  }
+
+  /// Matching places within `radius` of `centre` with their distances, nearest first.
+  func ranked(
+    around centre: Coordinate,
+    within radius: Double
+  ) -> [(place: DatasetPlace, distance: Double)] {
+    let latitudeSpan = (radius + 100) / 110_000
+    let longitudeSpan = latitudeSpan / max(0.01, cos(centre.latitude * .pi / 180))
+    var found: [(place: DatasetPlace, distance: Double)] = []
+    for place in places
+    where abs(place.coordinate.latitude - centre.latitude) <= latitudeSpan
+      && abs(place.coordinate.longitude - centre.longitude) <= longitudeSpan
+    {
+      let distance = Geodesic.distance(centre, place.coordinate)
+      if distance <= radius { found.append((place, distance)) }
+    }
+    return found.sorted { ($0.distance, $0.place.id) < ($1.distance, $1.place.id) }
+  }
+
+  /// The ids of the K nearest within R.
+  func answer(at centre: Coordinate) -> [String] {
+    ranked(around: centre, within: query.radius).prefix(query.limit).map(\.place.id)
+  }
+
+  /// The radius a fix needs fully known: out to its K-th nearest within R, or R with fewer.
+  func neededRadius(at centre: Coordinate) -> Double {
+    let ranked = ranked(around: centre, within: query.radius)
+    return ranked.count >= query.limit ? ranked[query.limit - 1].distance : query.radius
+  }
+}

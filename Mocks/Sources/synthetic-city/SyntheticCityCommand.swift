@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import MockPlaces
+
+/// The `synthetic-city` executable: writes a generated city (GeoJSON places for `mock-places`)
+/// and a 1 Hz walk through it (GPX), the same bytes for the same seed.
+@main
+struct SyntheticCityCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "synthetic-city",
+    abstract: "Write a generated dense or sparse city and a walk through it.",
+    discussion: """
+      The dense city has about 840 restaurants within 500 m of its centre, the sparse one about \
+      10. Serve the places with `mock-places --dataset FILE` and replay the walk with \
+      `forage run`.
+      """
+  )
+
+  @Argument(help: "dense or sparse.")
+  var kind: SyntheticCity.Kind
+
+  @Option(help: "The generator's seed.")
+  var seed: UInt64 = 12
+
+  @Option(help: "How many 1 Hz fixes the walk has.")
+  var fixes = 2_400
+
+  @Option(help: ArgumentHelp("Where to write the places (GeoJSON).", valueName: "file"))
+  var places: String
+
+  @Option(help: ArgumentHelp("Where to write the walk (GPX).", valueName: "file"))
+  var track: String
+
+  func validate() throws {
+    guard (1...1_000_000).contains(fixes) else {
+      throw ValidationError("--fixes must be between 1 and 1000000")
+    }
+  }
+
+  func run() throws {
+    let city = SyntheticCity(kind: kind, seed: seed, fixes: fixes)
+    for (path, text) in [(places, city.geoJSON()), (track, city.gpx())] {
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+      } catch {
+        FileHandle.standardError.write(
+          Data("synthetic-city: \(path): cannot write the file\n".utf8)
+        )
+        throw ExitCode(74)
+      }
+    }
+  }
+}
+
+extension SyntheticCity.Kind: ExpressibleByArgument {}

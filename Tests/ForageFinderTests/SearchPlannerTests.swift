@@ -1,0 +1,46 @@
+import ForageGeo
+import Foundation
+import Testing
+
+@testable import ForageFinder
+
+/// Where the coverage policy centres its next search.
+@Suite struct SearchPlannerTests {
+  /// A point `east` metres east and `north` metres north of 60.17° N 24.94° E.
+  static func point(east: Double, north: Double = 0) throws -> Coordinate {
+    try Coordinate(
+      latitude: 60.17 + north / 111_320,
+      longitude: 24.94 + east / (111_320 * cos(60.17 * .pi / 180))
+    )
+  }
+
+  @Test func searchesAtTheFixUntilItHasAHeadingAndASearchToLearnFrom() throws {
+    var planner = SearchPlanner()
+    let fix = try Self.point(east: 0)
+    #expect(planner.plan(for: fix, needed: 80).centre == fix)
+    planner.note(search: try Self.point(east: -50), coveredRadius: 140)
+    planner.note(fix: fix)
+    #expect(planner.plan(for: fix, needed: 80).centre == fix, "standing still: no heading")
+  }
+
+  @Test func searchesAheadAlongTheHeadingAsFarAsTheKnownDisksAllow() throws {
+    var planner = SearchPlanner()
+    // Walking east at 1.4 m/s; the last search, 56 m back, was complete to 140 m.
+    for second in 0..<31 { planner.note(fix: try Self.point(east: -43.4 + 1.4 * Double(second))) }
+    planner.note(search: try Self.point(east: -56), coveredRadius: 140)
+    let fix = try Self.point(east: 0)
+    let centre = planner.plan(for: fix, needed: 80).centre
+    let plane = LocalProjection(origin: fix)
+    let ahead = plane.project(centre)
+    // Ahead of the fix on its line, beyond where a search at the fix would be next needed.
+    #expect(ahead.x > 60 && abs(ahead.y) < 1, "\(ahead)")
+  }
+
+  @Test func searchesAtTheFixWhenTheLastSearchCoveredTooLittle() throws {
+    var planner = SearchPlanner()
+    for second in 0..<31 { planner.note(fix: try Self.point(east: -43.4 + 1.4 * Double(second))) }
+    planner.note(search: try Self.point(east: -10), coveredRadius: 85)
+    let fix = try Self.point(east: 0)
+    #expect(planner.plan(for: fix, needed: 80).centre == fix)
+  }
+}
