@@ -156,10 +156,18 @@ final class PlacesEngine: Sendable {
     return answer(for: fix, index: index, from: known, source: .network)
   }
 
+  /// Whether searches ask for the nearest places first: for a type or a keyword, unless one
+  /// answer holds every place within the radius (``PlacesProvider/isCompleteWithinRadius``,
+  /// which an uncapped answer then covers).
+  private var ranksByDistance: Bool {
+    !provider.isCompleteWithinRadius
+      && (!(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty)
+  }
+
   /// Searches nearest-first around `centre`, page by page until the radius is covered, and
   /// teaches the cache what was found and how far the search is complete.
   private func search(around centre: Coordinate) async throws(PlacesError) {
-    let byDistance = !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
+    let byDistance = ranksByDistance
     let search = NearbySearch(
       location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
       ranking: byDistance ? .distance : .prominence(radius: query.radius),
@@ -207,7 +215,7 @@ final class PlacesEngine: Sendable {
   ) async throws(PlacesError)
     -> PlacesAnswer
   {
-    let byDistance = !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
+    let byDistance = ranksByDistance
     let search = NearbySearch(
       location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
       ranking: byDistance ? .distance : .prominence(radius: query.radius),
