@@ -183,4 +183,22 @@ import Testing
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.hasSuffix("places data © OpenStreetMap contributors, ODbL 1.0\n"))
   }
+
+  @Test func aReplayOfARecordingKeepsTheAttribution() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(30, in: directory)
+    let recording = directory.appendingPathComponent("run.actions")
+    let run = try FinderFixtures.forage([
+      "run", "--track", track.path, "--provider", "overpass", "--record", recording.path,
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let replay = try FinderFixtures.forage(["replay", recording.path])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    #expect(replay.stdout == run.stdout)
+    #expect(replay.stdout.contains(#""attribution":"© OpenStreetMap contributors, ODbL 1.0""#))
+    if JSONSchemaCheck.isAvailable {
+      #expect(try JSONSchemaCheck.errors(in: run.stdout, schema: FinderFixtures.schema).isEmpty)
+    }
+  }
 }
