@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageTestSupport
 import Foundation
 import Testing
@@ -199,6 +200,56 @@ import Testing
     #expect(replay.stdout.contains(#""attribution":"© OpenStreetMap contributors, ODbL 1.0""#))
     if JSONSchemaCheck.isAvailable {
       #expect(try JSONSchemaCheck.errors(in: run.stdout, schema: FinderFixtures.schema).isEmpty)
+    }
+  }
+
+  /// Writes a walk due north across the equator, where Overpass's sphere measures north–south
+  /// distances 0.56 % longer than the geodesic, and restaurants scattered around it.
+  static func equatorWalk(in directory: URL) throws -> (track: URL, places: URL) {
+    var random = SplitMix64(seed: 13)
+    func uniform() -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
+    let points = (0..<120).map { step in
+      let latitude = -0.01 + 0.02 * Double(step) / 119
+      let second = String(format: "%02d", step % 60)
+      return
+        #"<trkpt lat="\#(latitude)" lon="10"><time>2026-03-20T12:0\#(step / 60):\#(second)Z</time></trkpt>"#
+    }
+    let gpx =
+      #"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+      + points.joined(separator: "\n") + "</trkseg></trk></gpx>\n"
+    let features = (0..<150).map { index in
+      let latitude = -0.018 + 0.036 * uniform()
+      let longitude = 10 - 0.008 + 0.016 * uniform()
+      return
+        #"{"type":"Feature","geometry":{"type":"Point","coordinates":[\#(longitude),\#(latitude)]},"#
+        + #""properties":{"id":"osm-node-\#(index + 1)","amenity":"restaurant","name":"R\#(index)"}}"#
+    }
+    let geojson =
+      #"{"type":"FeatureCollection","features":["# + features.joined(separator: ",\n") + "]}\n"
+    let track = directory.appendingPathComponent("equator.gpx")
+    let places = directory.appendingPathComponent("equator.geojson")
+    try Data(gpx.utf8).write(to: track)
+    try Data(geojson.utf8).write(to: places)
+    return (track, places)
+  }
+
+  @Test func placesJustInsideRAreAnsweredWhereTheSphereMeasuresLonger() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (track, places) = try Self.equatorWalk(in: directory)
+    let server = try MockPlacesProcess(dataset: places)
+    defer { server.stop() }
+
+    for policy in ["coverage", "every-fix"] {
+      let result = try FinderFixtures.forage(
+        Self.arguments(track: track, server: server) + ["--limit", "60", "--query-policy", policy]
+      )
+      #expect(result.status == 0, "\(result.stderr)")
+      let output = try RunOutput(ndjson: result.stdout)
+      #expect(output.answeredFixes == Array(0..<120))
+      let oracle = try FinderOracle(dataset: places, amenity: "restaurant", limit: 60)
+      let mismatches = try oracle.mismatches(in: output)
+      #expect(mismatches.isEmpty, "\(policy): \(mismatches.count) wrong: \(mismatches.prefix(3))")
     }
   }
 }

@@ -145,4 +145,33 @@ import Testing
     }
     #expect(OverpassProvider.errorLine(inPage: response.body)?.hasPrefix("line 1: ") == true)
   }
+
+  @Test func placesJustInsideTheRadiusByTheGeodesicAreFoundNearTheEquator() async throws {
+    // At the equator a degree of latitude is 110.57 km, 111.19 km on Overpass's sphere: a place
+    // 499 m north by the geodesic is 501.8 m away by Overpass's measure.
+    let centre = try Coordinate(latitude: 0.001, longitude: 10)
+    let places = try [480.0, 495, 499, 499.9].enumerated().map { index, metres in
+      var place = DatasetPlace(
+        id: "osm-node-\(index + 1)",
+        name: "North \(metres)",
+        coordinate: try Coordinate(latitude: centre.latitude + metres / 110_574.3, longitude: 10)
+      )
+      place.properties = ["amenity": "cafe"]
+      return place
+    }
+    for place in places { #expect(Geodesic.distance(centre, place.coordinate) <= 500) }
+    let provider = OverpassProvider(
+      transport: InProcessTransport(OverpassHandler(dataset: PlaceDataset(places: places))),
+      configuration: .init(baseURL: URL(string: "http://127.0.0.1:9")!),
+      clock: VirtualClock()
+    )
+    let found = try await provider.searchNearby(
+      NearbySearch(
+        location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
+        ranking: .prominence(radius: 500),
+        type: "cafe"
+      )
+    )
+    #expect(found.places.map(\.id).sorted() == places.map(\.id).sorted())
+  }
 }
