@@ -26,13 +26,16 @@ public enum PlacesError: Error, Sendable, Equatable, CustomStringConvertible {
   case transport(HTTPError)
   /// The body was not the expected JSON (truncated, HTML, garbage). Retryable.
   case malformedResponse(String)
+  /// The server ran the query but could not finish it (Overpass's `remark`, such as `runtime
+  /// error: Query timed out`): the answer is incomplete. Retryable, as it is load.
+  case runtimeError(String)
   /// The caller's task was cancelled.
   case cancelled
 
   /// Whether trying the same request again later may succeed.
   public var isRetryable: Bool {
     switch self {
-    case .overQueryLimit, .unknownError, .malformedResponse: true
+    case .overQueryLimit, .unknownError, .malformedResponse, .runtimeError: true
     case .httpStatus(let status, _): [408, 429, 500, 502, 503, 504].contains(status)
     case .transport(let error):
       switch error.kind {
@@ -72,6 +75,7 @@ public enum PlacesError: Error, Sendable, Equatable, CustomStringConvertible {
       return "HTTP \(status)" + (retryAfter.map { " (retry after \($0))" } ?? "")
     case .transport(let error): return "transport failure: \(error)"
     case .malformedResponse(let reason): return "malformed response: \(reason)"
+    case .runtimeError(let remark): return "server runtime error: \(remark)"
     case .cancelled: return "cancelled"
     }
   }

@@ -6,6 +6,15 @@ public protocol PlacesProvider: Sendable {
   /// The most results one search can yield over all its pages (60 for Nearby Search).
   var resultLimit: Int { get }
 
+  /// Whether a search ranked by prominence returns every matching place within its radius, in
+  /// one page and uncapped (Overpass): the places engine then searches the radius and knows the
+  /// whole disk. `false` by default: such APIs cap their answers, and are asked nearest first.
+  var isCompleteWithinRadius: Bool { get }
+
+  /// The notice the data's licence requires wherever it is shown, such as OpenStreetMap's;
+  /// `nil` by default (none).
+  var attribution: String? { get }
+
   /// Fetches the first page of a search.
   ///
   /// - Parameter search: What to look for.
@@ -23,6 +32,10 @@ public protocol PlacesProvider: Sendable {
 }
 
 extension PlacesProvider {
+  public var isCompleteWithinRadius: Bool { false }
+
+  public var attribution: String? { nil }
+
   /// Fetches every page of a search, up to `limit` places, without duplicates.
   ///
   /// - Parameters:

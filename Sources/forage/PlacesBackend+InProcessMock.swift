@@ -24,6 +24,7 @@ extension PlacesBackend {
       handlers: [
         NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero),
         PlacesNewHandler(dataset: dataset),
+        OverpassHandler(dataset: dataset),
       ]
     )
     try server.start()

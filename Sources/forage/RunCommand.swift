@@ -43,7 +43,11 @@ struct RunCommand: AsyncParsableCommand {
   var apiBase: String?
 
   @Option(
-    help: ArgumentHelp("Wire format: google (Nearby Search) or places-new.", valueName: "name")
+    help: ArgumentHelp(
+      "Wire format: google (Nearby Search), places-new, or overpass (OpenStreetMap, no key; "
+        + "the public instance is --api-base https://overpass-api.de).",
+      valueName: "name"
+    )
   )
   var provider: PlacesBackend.ProviderName = .google
 
@@ -99,6 +103,12 @@ struct RunCommand: AsyncParsableCommand {
           + "the most places one search returns, not \(finder.limit)"
       )
     }
+    if provider == .overpass, OverpassProvider.supportedTypes[finder.type] == nil {
+      throw ValidationError(
+        "--type '\(finder.type)' has no OpenStreetMap tag with --provider overpass; "
+          + "use \(OverpassProvider.supportedTypeList)"
+      )
+    }
     guard requestTimeout.isFinite, requestTimeout > 0, requestTimeout <= 3600 else {
       throw ValidationError(
         "--request-timeout must be above 0 and at most 3600 seconds, not \(requestTimeout)"
@@ -147,7 +157,8 @@ struct RunCommand: AsyncParsableCommand {
         provider: provider,
         apiKey: key,
         clock: (networkTime ?? .real).makeClock(),
-        timeout: .milliseconds(Int64((requestTimeout * 1000).rounded()))
+        timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
+        userAgent: ForageVersion.userAgent
       )
     }
     let datasetURL = dataset.map { URL(fileURLWithPath: $0) } ?? ForageResources.demoPlaces

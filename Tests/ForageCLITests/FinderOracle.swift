@@ -32,13 +32,38 @@ struct FinderOracle {
   ///   - radius: R in metres.
   ///   - limit: K.
   init(dataset: URL, type: String? = "restaurant", radius: Double = 500, limit: Int = 20) throws {
-    let places = try PlaceDataset.load(contentsOf: dataset).places
-    candidates = places.filter { place in
+    try self.init(dataset: dataset, radius: radius, limit: limit) { place in
       // As Google (and the mock) do without a keyword: closed businesses are left out.
       guard !place.businessStatus.hasPrefix("CLOSED") else { return false }
       guard let type else { return true }
       return place.types.contains { $0.lowercased() == type }
-    }.map {
+    }
+  }
+
+  /// Loads a dataset and keeps the places an Overpass search returns: those tagged
+  /// `amenity=AMENITY` whose name contains `keyword` (ASCII case ignored), closed or not.
+  init(
+    dataset: URL,
+    amenity: String,
+    keyword: String? = nil,
+    radius: Double = 500,
+    limit: Int = 20
+  ) throws {
+    try self.init(dataset: dataset, radius: radius, limit: limit) { place in
+      guard place.properties["amenity"] == amenity else { return false }
+      guard let keyword else { return true }
+      return (place.name ?? "").lowercased().contains(keyword.lowercased())
+    }
+  }
+
+  private init(
+    dataset: URL,
+    radius: Double,
+    limit: Int,
+    isCandidate: (DatasetPlace) -> Bool
+  ) throws {
+    let places = try PlaceDataset.load(contentsOf: dataset).places
+    candidates = places.filter(isCandidate).map {
       Candidate(id: $0.id, name: $0.name ?? "", latitude: $0.latitude, longitude: $0.longitude)
     }
     self.radius = radius

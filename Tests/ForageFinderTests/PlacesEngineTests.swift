@@ -99,6 +99,22 @@ import Testing
     }
   }
 
+  @Test func aProviderCompleteWithinItsRadiusIsAskedForTheRadiusAndCoversIt() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 400, spacing: 30)
+    let provider = RadiusProvider(world: world)
+    let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
+    let fixes = Self.walk(from: 60.17, 24.935, metresEast: 600, steps: 300)
+    let answers = try await Self.answers(engine, fixes)
+    for (answer, fix) in zip(answers, fixes) {
+      #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
+    }
+    // Every search names the radius (Overpass has no nearest-first ranking), and one answer
+    // covers its disk, so the fixes near it are answered from the cache.
+    let searches = provider.searches
+    #expect(searches.allSatisfy { $0.ranking == .prominence(radius: Self.query.radius) })
+    #expect(!searches.isEmpty && searches.count * 10 < fixes.count, "\(searches.count) searches")
+  }
+
   @Test func everyFixQueriesOncePerFixAndAgreesWithCoverage() async throws {
     let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 400, spacing: 30)
     let everyFix = FakePlacesProvider(world: world)

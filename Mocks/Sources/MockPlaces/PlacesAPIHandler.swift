@@ -1,15 +1,17 @@
 import ForageGeo
 
-/// Both Places wire formats over one dataset: the handler `mock-places` and `forage demo` serve.
+/// Every places wire format over one dataset: the handler `mock-places` and `forage demo` serve.
 ///
-/// Routes legacy Nearby Search (`GET /maps/api/place/nearbysearch/json`) and Places API (New)
-/// (`POST /v1/places:searchNearby`); answers `nil` for any other path so the server engine can
+/// Routes legacy Nearby Search (`GET /maps/api/place/nearbysearch/json`), Places API (New)
+/// (`POST /v1/places:searchNearby`) and Overpass (`/api/interpreter`, keyless); answers `nil` for any other path so the server engine can
 /// answer it (admin endpoints, 404).
 public struct PlacesAPIHandler: MockHandler {
   /// The legacy Nearby Search handler.
   public let nearbySearch: NearbySearchHandler
   /// The Places API (New) handler.
   public let placesNew: PlacesNewHandler
+  /// The Overpass API handler.
+  public let overpass: OverpassHandler
 
   /// Creates the handler.
   ///
@@ -31,10 +33,12 @@ public struct PlacesAPIHandler: MockHandler {
       clock: clock
     )
     placesNew = PlacesNewHandler(dataset: dataset, apiKey: apiKey)
+    overpass = OverpassHandler(dataset: dataset)
   }
 
   public func respond(to request: MockRequest) async -> MockResponse? {
     if let response = await nearbySearch.respond(to: request) { return response }
+    if let response = await overpass.respond(to: request) { return response }
     return await placesNew.respond(to: request)
   }
 }

@@ -14,8 +14,9 @@ struct MockPlacesCommand: AsyncParsableCommand {
     commandName: "mock-places",
     abstract: "Serve a GeoJSON places dataset with Google's Nearby Search wire formats.",
     discussion: """
-      Serves legacy Nearby Search (GET /maps/api/place/nearbysearch/json) and Places API (New) \
-      (POST /v1/places:searchNearby) over the dataset, with admin endpoints under /__admin/. \
+      Serves legacy Nearby Search (GET /maps/api/place/nearbysearch/json), Places API (New) \
+      (POST /v1/places:searchNearby) and Overpass (POST /api/interpreter) over the dataset, \
+      with admin endpoints under /__admin/. \
       Prints "listening on http://HOST:PORT" as its first line, then serves until SIGINT or \
       SIGTERM and exits 0.
       """,

@@ -38,6 +38,8 @@ import Testing
       ("truncated", .truncated(.length)),
       ("truncated:mode=close", .truncated(.close)),
       ("html", .html),
+      ("remark", .remark),
+      ("Syntax_Error", .syntaxError),
       ("dribble:5:chunk=100", .dribble(pauseMilliseconds: 5, chunkBytes: 100)),
     ]
     for (spec, kind) in cases {
@@ -50,6 +52,7 @@ import Testing
       "delay:1500@every:3", "http429:retry-after=2@next:2", "reset@fraction:0.2:seed=7",
       "dribble:50:chunk=8@path:/maps/*", "http503:retry-after=date+4", "truncated:mode=close",
       "over-query-limit@next:1@path:/x", "http429:retry-after=none",
+      "remark@every:2@path:/api/interpreter", "syntax-error@next:1",
     ]
     for spec in specs {
       let rule = try FaultRule(parsing: spec)

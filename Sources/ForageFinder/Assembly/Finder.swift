@@ -62,7 +62,8 @@ public struct Finder: Sendable {
       initialState: FinderState(
         query: options.query,
         filter: options.filter,
-        isChangesOnly: options.isChangesOnly
+        isChangesOnly: options.isChangesOnly,
+        attribution: setup.attribution
       ),
       reducer: Reducer(FinderState.reduce),
       middleware: chain

@@ -12,6 +12,7 @@ public final class FinderSetup: Sendable {
     var requestCounters: [@Sendable () -> Int] = []
     var trackEnd: [@Sendable () async -> [FinderAction]] = []
     var runEnd: [@Sendable () throws -> Void] = []
+    var attributions: [String] = []
   }
 
   /// What the run searches and how it replays.
@@ -43,6 +44,18 @@ public final class FinderSetup: Sendable {
   /// commits its file); the first error thrown ends the run with that error.
   public func onRunEnd(_ body: @escaping @Sendable () throws -> Void) {
     hooks.withLock { $0.runEnd.append(body) }
+  }
+
+  /// Adds a notice the data's licence requires to the run's summary (a places provider's
+  /// `PlacesProvider.attribution`); the same notice twice is written once.
+  public func attribute(_ notice: String) {
+    hooks.withLock { if !$0.attributions.contains(notice) { $0.attributions.append(notice) } }
+  }
+
+  /// The notices to write, joined by `; `, or `nil` for none.
+  var attribution: String? {
+    let notices = hooks.withLock { $0.attributions }
+    return notices.isEmpty ? nil : notices.joined(separator: "; ")
   }
 
   var effectObservers: [@Sendable (FinderEffectEvent) -> Void] {

@@ -34,16 +34,19 @@ public struct FinderState: Sendable, Equatable {
   ///   - filter: The location fix filter.
   ///   - isChangesOnly: Whether unchanged answers are left out of the output.
   ///   - start: The time before the first event.
+  ///   - attribution: The notice the places data's licence requires, written in the summary.
   public init(
     query: PlacesQuery = PlacesQuery(),
     filter: FixFilter = FixFilter(),
     isChangesOnly: Bool = false,
-    start: Date = Date(timeIntervalSince1970: 0)
+    start: Date = Date(timeIntervalSince1970: 0),
+    attribution: String? = nil
   ) {
     location = LocationState(filter: filter)
     self.query = query
     self.isChangesOnly = isChangesOnly
     now = start
+    summary.attribution = attribution
   }
 
   /// Appends an event stamped with the next sequence number and the current time.

@@ -14,13 +14,16 @@ public final class PlacesBackend: Sendable {
     case google
     /// Google Places API (New), `POST /v1/places:searchNearby`.
     case placesNew = "places-new"
+    /// OpenStreetMap's Overpass API, `POST /api/interpreter`: free, keyless, uncapped.
+    case overpass
 
     /// The most places one search returns, pages included: the largest K the finder can answer
-    /// exactly (Nearby Search: 3 pages of 20; Places API (New): 20).
+    /// exactly (Nearby Search: 3 pages of 20; Places API (New): 20; Overpass: no cap).
     public var resultLimit: Int {
       switch self {
       case .google: 60
       case .placesNew: 20
+      case .overpass: Int.max
       }
     }
   }
@@ -67,6 +70,8 @@ public final class PlacesBackend: Sendable {
   ///     dataset).
   ///   - onRelease: Called once when the backend is released: for example, stopping a server
   ///     the caller started for it.
+  ///   - userAgent: The `User-Agent` of every request, such as `forage/0.1.0`; the HTTP
+  ///     client's default when `nil`.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,
@@ -74,9 +79,11 @@ public final class PlacesBackend: Sendable {
     clock: any Clock<Duration> = ContinuousClock(),
     timeout: Duration = .seconds(10),
     identity: String? = nil,
-    onRelease: (@Sendable () -> Void)? = nil
+    onRelease: (@Sendable () -> Void)? = nil,
+    userAgent: String? = nil
   ) -> PlacesBackend {
-    let counter = CountingTransport(HTTPClient())
+    let client = userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
+    let counter = CountingTransport(client)
     return PlacesBackend(
       provider: makeProvider(
         provider,
@@ -112,6 +119,12 @@ public final class PlacesBackend: Sendable {
       PlacesNewProvider(
         transport: transport,
         configuration: .init(baseURL: baseURL, apiKey: apiKey, timeout: timeout),
+        clock: clock
+      )
+    case .overpass:
+      OverpassProvider(
+        transport: transport,
+        configuration: .init(baseURL: baseURL, timeout: timeout),
         clock: clock
       )
     }

@@ -101,17 +101,19 @@ final class PlacesEngine: Sendable {
   /// Where to search for a fix at `centre` the cache cannot answer: ahead of it when the policy
   /// and the ranking allow (``SearchPlanner``), else at the fix.
   private func searchPlan(for centre: Coordinate) -> SearchPlanner.Plan {
-    guard policy == .coverage, isRankedByDistance else {
+    guard policy == .coverage, isRankedByDistance || provider.isCompleteWithinRadius else {
       return SearchPlanner.Plan(centre: centre, enoughRadius: nil)
     }
     let needed = neededDisk(around: centre).1
     return state.withLock { $0.planner.plan(for: centre, needed: needed) }
   }
 
-  /// Whether searches rank by distance (a type or a keyword), so that a capped search is still
-  /// complete out to its farthest result.
+  /// Whether searches ask for the nearest places first (a type or a keyword), so that a capped
+  /// search is still complete out to its farthest result; not when one answer holds every place
+  /// within the radius (``PlacesProvider/isCompleteWithinRadius``), which then covers the disk.
   private var isRankedByDistance: Bool {
-    !(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty
+    !provider.isCompleteWithinRadius
+      && (!(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty)
   }
 
   /// Whether a search is running too far from `fix` to help it, so it no longer matters.

@@ -12,14 +12,17 @@ extension PlacesFailure {
   ///     success, a search that still fails after every retry means the API cannot be used
   ///     (unreachable, not HTTP, silent, an HTTP error, answers that are not its format), which
   ///     is fatal: the run stops and says why instead of failing every fix. Only the API's own
-  ///     passing refusals (`OVER_QUERY_LIMIT`, `UNKNOWN_ERROR`) are not.
+  ///     passing refusals (`OVER_QUERY_LIMIT`, `UNKNOWN_ERROR`, Overpass's runtime errors) are
+  ///     not.
   init(_ error: PlacesError, fixIndex: Int, hasSucceededBefore: Bool) {
     var isFatal = error.isFatal
     if !hasSucceededBefore {
       switch error {
       case .transport(let transport): isFatal = transport.kind != .cancelled
       case .malformedResponse, .httpStatus, .unexpectedStatus, .invalidRequest: isFatal = true
-      case .overQueryLimit, .unknownError, .invalidSearch, .requestDenied, .cancelled: break
+      case .overQueryLimit, .unknownError, .runtimeError, .invalidSearch, .requestDenied,
+        .cancelled:
+        break
       }
     }
     self.init(
@@ -62,6 +65,7 @@ extension PlacesFailure {
     case .unexpectedStatus: "unexpected_status"
     case .httpStatus: "http_status"
     case .malformedResponse: "malformed_response"
+    case .runtimeError: "runtime_error"
     case .cancelled: "cancelled"
     case .transport: "transport"
     }

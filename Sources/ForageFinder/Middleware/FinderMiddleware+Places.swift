@@ -37,6 +37,7 @@ extension FinderMiddleware {
             ($0, PlacesCacheScope(api: api, type: query.type, keyword: query.keyword))
           }
         )
+        if let attribution = provider.attribution { setup.attribute(attribution) }
         if let requestCount {
           // Counts only this run's requests, whatever the provider sent before.
           let before = requestCount()

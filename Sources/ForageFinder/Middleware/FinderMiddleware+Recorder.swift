@@ -3,7 +3,8 @@ extension FinderMiddleware {
   /// holding the run's fix filter; the sink is committed once the summary has been reduced.
   ///
   /// Place it after every middleware that dispatches or replaces actions (the default chain puts
-  /// it last but for logging) so that it records exactly what is reduced. Actions hold no
+  /// it last but for logging) so that it records exactly what is reduced, and after the places
+  /// middleware, whose data attribution its header keeps. Actions hold no
   /// secrets: the API key is never part of one.
   ///
   /// - Parameter sink: Where the recording goes; use it for one run only.
@@ -16,7 +17,8 @@ extension FinderMiddleware {
           sink: sink.sink,
           header: RecordingHeader(
             filter: setup.options.filter,
-            isChangesOnly: setup.options.isChangesOnly
+            isChangesOnly: setup.options.isChangesOnly,
+            attribution: setup.attribution
           )
         )
         setup.onRunEnd { try recorder.finish() }

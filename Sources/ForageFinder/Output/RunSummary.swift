@@ -28,6 +28,9 @@ public struct RunSummary: Sendable, Equatable {
   /// What the notification middleware sent and dropped, or `nil` when the run had none (then
   /// the summary has no `notifications_*` members).
   public var notifications: NotificationTally?
+  /// The notice the places data's licence requires (`PlacesProvider.attribution`),
+  /// or `nil` when it has none (then the summary has no `attribution` member).
+  public var attribution: String?
 
   /// Creates an all-zero summary.
   public init() {}
@@ -52,6 +55,7 @@ public struct RunSummary: Sendable, Equatable {
         ("notifications_dropped", .int(notifications.dropped)),
       ]
     }
+    if let attribution { members.append(("attribution", .string(attribution))) }
     return members
   }
 }

@@ -54,6 +54,7 @@ public final class TableWriter: EventWriter {
 
         """
       )
+      if let attribution = totals.attribution { try sink.write("places data \(attribution)\n") }
     }
   }
 

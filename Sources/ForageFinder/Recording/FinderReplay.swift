@@ -21,7 +21,11 @@ public enum FinderReplay {
   ) throws -> FinderState {
     let (header, actions) = try RecordingFormat.read(url, limit: limit)
     let store = Store(
-      initialState: FinderState(filter: header.filter, isChangesOnly: header.isChangesOnly),
+      initialState: FinderState(
+        filter: header.filter,
+        isChangesOnly: header.isChangesOnly,
+        attribution: header.attribution
+      ),
       reducer: Reducer(FinderState.reduce)
     )
     let sink = EventSink(writer)

@@ -3,12 +3,14 @@ import ForageSupport
 import Foundation
 
 /// The first line of a recording: the format's version and the settings the reducer depends on
-/// (the fix filter and `--changes-only`), so a replay reduces exactly as the run did.
+/// (the fix filter, `--changes-only`, and the data's attribution when it has one), so a replay
+/// reduces exactly as the run did.
 ///
 /// `{"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,`
 /// `"reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"forage_recording":1}`;
 /// `maximum_accuracy_m` and `maximum_age_s` are there when the run set them. Durations are
-/// seconds, read back to the millisecond.
+/// seconds, read back to the millisecond. `attribution` is there when the places data needs one
+/// (`--provider overpass`).
 struct RecordingHeader: Equatable, Codable {
   /// The recording format's version: the only one this forage writes and reads.
   static let version = 1
@@ -17,12 +19,15 @@ struct RecordingHeader: Equatable, Codable {
   var filter: FixFilter
   /// Whether the run wrote only changed answers.
   var isChangesOnly: Bool
+  /// The notice the places data's licence requires, written in the summary; `nil` for none.
+  var attribution: String?
 
   /// The members' names, stable across versions.
   enum CodingKeys: String, CodingKey {
     case version = "forage_recording"
     case isChangesOnly = "changes_only"
     case filter
+    case attribution
   }
 
   /// The filter's members' names, stable across versions.
@@ -36,9 +41,10 @@ struct RecordingHeader: Equatable, Codable {
   }
 
   /// Creates a header.
-  init(filter: FixFilter, isChangesOnly: Bool) {
+  init(filter: FixFilter, isChangesOnly: Bool, attribution: String? = nil) {
     self.filter = filter
     self.isChangesOnly = isChangesOnly
+    self.attribution = attribution
   }
 
   /// Reads a header, refusing other versions and impossible settings.
@@ -85,7 +91,8 @@ struct RecordingHeader: Equatable, Codable {
         ),
         reducedAccuracyGrid: grid
       ),
-      isChangesOnly: try container.decode(Bool.self, forKey: .isChangesOnly)
+      isChangesOnly: try container.decode(Bool.self, forKey: .isChangesOnly),
+      attribution: try container.decodeIfPresent(String.self, forKey: .attribution)
     )
   }
 
@@ -96,6 +103,7 @@ struct RecordingHeader: Equatable, Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(Self.version, forKey: .version)
     try container.encode(isChangesOnly, forKey: .isChangesOnly)
+    try container.encodeIfPresent(attribution, forKey: .attribution)
     var nested = container.nestedContainer(keyedBy: FilterKeys.self, forKey: .filter)
     try nested.encode(filter.distanceFilter, forKey: .distanceFilter)
     try nested.encodeIfPresent(filter.maximumAccuracy, forKey: .maximumAccuracy)

@@ -20,6 +20,10 @@ public enum FaultKind: Sendable, Equatable, CustomStringConvertible {
   case truncated(TruncationMode)
   /// Answers an HTML page with `Content-Type: text/html`.
   case html
+  /// HTTP 200 with an Overpass JSON body whose `remark` reports a query timeout.
+  case remark
+  /// HTTP 400 with Overpass's HTML page for a query it cannot parse.
+  case syntaxError
 
   /// How a `Retry-After` header is written.
   public enum RetryAfter: Sendable, Equatable {
@@ -63,6 +67,8 @@ public enum FaultKind: Sendable, Equatable, CustomStringConvertible {
     case .garbage: return "garbage"
     case .truncated(let mode): return mode == .length ? "truncated" : "truncated:mode=close"
     case .html: return "html"
+    case .remark: return "remark"
+    case .syntaxError: return "syntax-error"
     }
   }
 }

@@ -76,6 +76,12 @@ extension FaultRule {
     case "html":
       try arguments.allow([])
       return .html
+    case "remark":
+      try arguments.allow([])
+      return .remark
+    case "syntax-error":
+      try arguments.allow([])
+      return .syntaxError
     case "truncated":
       try arguments.allow(["mode"], positional: 1)
       guard let modeText = arguments.value(position: 0, named: "mode") else {
@@ -90,7 +96,8 @@ extension FaultRule {
       else {
         throw fail(
           "unknown kind '\(items[0])'; expected delay, dribble, httpNNN (400-599), "
-            + "over-query-limit, unknown-error, reset, empty, garbage, truncated or html"
+            + "over-query-limit, unknown-error, reset, empty, garbage, truncated, html, remark "
+            + "or syntax-error"
         )
       }
       try arguments.allow(["retry-after"], positional: 1)

@@ -25,6 +25,9 @@
 ///   default) announces the full `Content-Length` then closes, `close` sends no length and
 ///   `Connection: close`, so the client sees a complete-looking response with half a body.
 /// - `html` answers 200 with `Content-Type: text/html` and an HTML page instead of JSON.
+/// - `remark` answers 200 with an Overpass JSON body, no elements, and a `remark` saying the
+///   query timed out (Overpass's runtime error).
+/// - `syntax-error` answers 400 with Overpass's HTML error page for a query it cannot parse.
 ///
 /// Selectors (several may be joined with `@`; without one the rule fires on every request):
 /// - `every:N` fires on the Nth, 2Nth, 3Nth... request the rule sees.

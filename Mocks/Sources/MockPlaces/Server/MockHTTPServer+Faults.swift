@@ -74,6 +74,17 @@ extension MockHTTPServer {
       Socket.sendAll(fd, ResponseEncoding.head(response, contentLength: length, keepAlive: false))
       if !isHead { Socket.sendAll(fd, half) }
       return false
+    case .remark, .syntaxError:
+      let response =
+        fault == .remark
+        ? OverpassBody.timeoutRemark()
+        : OverpassBody.syntaxErrorPage(
+          OverpassSyntaxError(line: 1, message: "parse error: mock fault: syntax-error")
+        )
+      return Socket.sendAll(
+        fd,
+        ResponseEncoding.bytes(response, keepAlive: keepAlive, isHead: isHead)
+      )
     case .html:
       let response = MockResponse(
         status: 200,

@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable {
   case google = "google-response"
   case placesNew = "places-new-response"
   case mockRequest = "mock-request"
+  case overpass = "overpass-response"
+  case overpassQuery = "overpass-query"
 
   /// The target named in the environment (`gpx` when unset).
   static let current: FuzzTarget = {
@@ -68,8 +70,30 @@ enum FuzzTarget: String, CaseIterable {
       _ = try? provider.decodePlaces(HTTPResponse(status: 200, body: Data(bytes)))
     case .mockRequest:
       readRequests(bytes)
+    case .overpass:
+      let provider = OverpassProvider(transport: UnusedTransport())
+      _ = try? provider.decodePlaces(HTTPResponse(status: 200, body: Data(bytes)), language: "fi")
+      _ = OverpassProvider.errorLine(inPage: Data(bytes))
+    case .overpassQuery:
+      _ = OverpassHandler(dataset: Self.overpassDataset).answer(
+        String(decoding: bytes, as: UTF8.self)
+      )
     }
   }
+
+  /// A few places for the Overpass mock to run fuzzed queries over.
+  static let overpassDataset = PlaceDataset(
+    places: (0..<20).map { index in
+      var place = DatasetPlace(
+        id: index % 3 == 0 ? "osm-way-\(index + 1)" : "osm-node-\(index + 1)",
+        name: "Place \(index) (\"x\")",
+        latitude: 60.17 + Double(index) * 0.0005,
+        longitude: 24.94
+      )
+      place.properties = ["amenity": index % 2 == 0 ? "restaurant" : "cafe"]
+      return place
+    }
+  )
 
   /// Reads every event of a track held in memory.
   private func readTrack(_ bytes: [UInt8], _ format: TrackFormat) {

@@ -1,0 +1,124 @@
+import ForageHTTP
+import Foundation
+
+/// OpenStreetMap's Overpass API: `POST /api/interpreter` with Overpass QL in the form field
+/// `data`.
+///
+/// Free and keyless. One search is one request with no paging and no cap: every element with
+/// the type's tag within the radius comes back, so an answer is complete within its radius
+/// (``isCompleteWithinRadius``) and forage picks the K nearest itself, by geodesic distance.
+/// Only ranking by prominence (a radius) is searched; `openNow` and prices have no OSM
+/// equivalent and are refused (``PlacesError/invalidSearch(_:)``).
+///
+/// Overpass sheds load with HTTP 429 and 504 (retried per ``Configuration/retry``, honouring
+/// `Retry-After`), reports a query it could not finish as HTTP 200 with a `remark`
+/// (``PlacesError/runtimeError(_:)``), and a query it cannot parse as an HTML page with HTTP 400
+/// (``PlacesError/invalidRequest(message:)`` quoting the page's error line).
+public struct OverpassProvider: PlacesProvider {
+  /// Where and how to reach the API.
+  public struct Configuration: Sendable {
+    /// The scheme, host and optional path prefix, such as `https://overpass-api.de`.
+    public var baseURL: URL
+    /// The whole-transfer timeout of each request.
+    public var timeout: Duration
+    /// How retryable failures are retried.
+    public var retry: RetryPolicy
+
+    /// Creates a configuration.
+    public init(
+      baseURL: URL = OverpassProvider.defaultBaseURL,
+      timeout: Duration = .seconds(30),
+      retry: RetryPolicy = .placesSearch
+    ) {
+      self.baseURL = baseURL
+      self.timeout = timeout
+      self.retry = retry
+    }
+  }
+
+  /// The public instance.
+  public static let defaultBaseURL = URL(string: "https://overpass-api.de")!
+
+  /// The path of the endpoint under the base URL.
+  public static let path = "/api/interpreter"
+
+  /// The notice OpenStreetMap's licence requires wherever its data is shown: the one copy of
+  /// this text, for every output format.
+  public static let attributionText = "© OpenStreetMap contributors, ODbL 1.0"
+
+  /// The place types searched, each with the OSM tag it maps to (all `amenity`).
+  public static let supportedTypes: [String: (key: String, value: String)] = [
+    "restaurant": ("amenity", "restaurant"),
+    "cafe": ("amenity", "cafe"),
+    "bar": ("amenity", "bar"),
+    "pub": ("amenity", "pub"),
+    "fast_food": ("amenity", "fast_food"),
+  ]
+
+  /// The server-side time limit written into every query, in seconds.
+  public static let queryTimeout = 25
+
+  /// The configuration in use.
+  public let configuration: Configuration
+  private let transport: any HTTPTransport
+  private let clock: any Clock<Duration>
+  /// The current wall-clock date, for `Retry-After` dates.
+  let date: @Sendable () -> Date
+
+  /// Creates a provider.
+  ///
+  /// - Parameters:
+  ///   - transport: What sends requests: the libcurl client, or a test double. The public
+  ///     instance asks for a `User-Agent` that names the client (the client's
+  ///     `HTTPClient/Configuration/userAgent`) and for moderate use.
+  ///   - configuration: Where and how to reach the API.
+  ///   - clock: The clock retries run on: the continuous clock by default, a `VirtualClock` in
+  ///     tests and virtual replays.
+  ///   - date: The current wall-clock date, to read `Retry-After` dates.
+  public init(
+    transport: any HTTPTransport,
+    configuration: Configuration = Configuration(),
+    clock: any Clock<Duration> = ContinuousClock(),
+    date: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.transport = transport
+    self.configuration = configuration
+    self.clock = clock
+    self.date = date
+  }
+
+  /// No cap: the radius bounds the answer.
+  public var resultLimit: Int { Int.max }
+
+  public var isCompleteWithinRadius: Bool { true }
+
+  public var attribution: String? { Self.attributionText }
+
+  public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
+    try search.validate()
+    let request = try makeRequest(for: search)
+    let places = try await configuration.retry.search(on: clock) {
+      () async throws(PlacesError) in
+      try await fetch(request, language: search.language)
+    }
+    return PlacesPage(places: places)
+  }
+
+  public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
+    throw .invalidSearch("Overpass answers in one page")
+  }
+
+  private func fetch(
+    _ request: HTTPRequest,
+    language: String?
+  ) async throws(PlacesError) -> [Place] {
+    let response: HTTPResponse
+    do {
+      response = try await transport.send(request)
+    } catch {
+      if error.kind == .cancelled { throw .cancelled }
+      throw .transport(error)
+    }
+    return try decodePlaces(response, language: language)
+  }
+}

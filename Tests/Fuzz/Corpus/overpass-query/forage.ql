@@ -1,0 +1,1 @@
+[out:json][timeout:25];nwr["amenity"="restaurant"]["name"~"p\\.i\\(zz\\)a",i](around:506,60.1699000,24.9384000);out center;
