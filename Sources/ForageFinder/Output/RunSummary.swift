@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageSupport
 
 /// The totals a run ends with, written as the last `summary` event.
@@ -28,6 +29,11 @@ public struct RunSummary: Sendable, Equatable {
   /// What the notification middleware sent and dropped, or `nil` when the run had none (then
   /// the summary has no `notifications_*` members).
   public var notifications: NotificationTally?
+
+  /// The area the run's searches fully covered, when the output asked for it
+  /// (``EventWriter/wantsCoverage``), for a map. Not part of the summary's JSON members: it can
+  /// be large, and scripts have the `places` events.
+  public var coverage: CoverageOutline?
 
   /// Creates an all-zero summary.
   public init() {}
