@@ -32,7 +32,9 @@ import Testing
       #expect(!tag.contains("src=") && !tag.contains("href=") && !tag.contains("http"))
     }
     // Nothing else is left behind.
-    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [map.lastPathComponent])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path) == [map.lastPathComponent]
+    )
   }
 
   @Test func theDemoStoryIsTheSameEveryTime() throws {
@@ -46,7 +48,8 @@ import Testing
 
     #expect(one.status == 0 && two.status == 0)
     #expect(
-      one.stdout.replacing(first.path, with: "MAP") == two.stdout.replacing(second.path, with: "MAP")
+      one.stdout.replacing(first.path, with: "MAP")
+        == two.stdout.replacing(second.path, with: "MAP")
     )
     #expect(try Data(contentsOf: first) == Data(contentsOf: second))
   }

@@ -27,7 +27,11 @@ import Testing
 
   static func events() throws -> [FinderEvent] {
     var events: [FinderEvent] = [
-      FinderEvent(seq: 0, time: start, payload: .permission(status: "authorizedAlways", accuracy: "full"))
+      FinderEvent(
+        seq: 0,
+        time: start,
+        payload: .permission(status: "authorizedAlways", accuracy: "full")
+      )
     ]
     for fix in 0..<40 {
       let latitude = 60.170 + Double(fix) * 0.0001
@@ -85,7 +89,10 @@ import Testing
     return events
   }
 
-  static func render(_ events: [FinderEvent], attribution: [String] = ["© Test Data & Co <x>"])
+  static func render(
+    _ events: [FinderEvent],
+    attribution: [String] = ["© Test Data & Co <x>"]
+  )
     throws -> String
   {
     let sink = StringSink()

@@ -11,7 +11,7 @@ struct MapFrame {
   /// The canvas width in SVG units.
   static let width = 1000.0
   /// The tallest canvas; a tall track is fitted to this height instead.
-  static let maximumHeight = 1000.0
+  static let maximumHeight = 860.0
   /// The shortest canvas, so that the scale bar and a short track still fit.
   static let minimumHeight = 360.0
   /// The empty border around the points, in SVG units.

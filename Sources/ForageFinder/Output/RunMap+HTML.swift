@@ -55,7 +55,8 @@ extension RunMap {
   /// The totals in one sentence.
   private var totals: String {
     guard let summary else {
-      return "\(track.count) fixes delivered, \(dropped.count) dropped; \(order.count) places found."
+      return
+        "\(track.count) fixes delivered, \(dropped.count) dropped; \(order.count) places found."
     }
     return
       "\(summary.fixes) fixes: \(summary.fixesUsed) delivered, \(summary.fixesDropped) dropped, "
@@ -90,7 +91,9 @@ extension RunMap {
       into: &svg,
       frame: frame,
       spacing: 3,
-      mark: { "<rect class=\"request\" x=\"\(n($0 - 3.5))\" y=\"\(n($1 - 3.5))\" width=\"7\" height=\"7\"/>" }
+      mark: {
+        "<rect class=\"request\" x=\"\(n($0 - 3.5))\" y=\"\(n($1 - 3.5))\" width=\"7\" height=\"7\"/>"
+      }
     )
     drawEnds(into: &svg, frame: frame)
     svg += "<g class=\"places\">\n"
@@ -277,16 +280,26 @@ extension RunMap {
 
   /// The legend's items, each with a small picture of its mark.
   static let legend = [
-    ("<line x1=\"2\" y1=\"8\" x2=\"26\" y2=\"8\" class=\"track network\"/>",
-      "track: answer from the network"),
-    ("<line x1=\"2\" y1=\"8\" x2=\"26\" y2=\"8\" class=\"track cache\"/>",
-      "track: answer from the coverage cache"),
-    ("<line x1=\"2\" y1=\"8\" x2=\"26\" y2=\"8\" class=\"track stored\"/>",
-      "track: answer from a places cache file"),
-    ("<line x1=\"2\" y1=\"8\" x2=\"26\" y2=\"8\" class=\"track unanswered\"/>",
-      "track: no answer yet"),
-    ("<rect class=\"request\" x=\"10.5\" y=\"4.5\" width=\"7\" height=\"7\"/>",
-      "a fix that asked the network"),
+    (
+      "<line x1=\"2\" y1=\"8\" x2=\"26\" y2=\"8\" class=\"track network\"/>",
+      "track: answer from the network"
+    ),
+    (
+      "<line x1=\"2\" y1=\"8\" x2=\"26\" y2=\"8\" class=\"track cache\"/>",
+      "track: answer from the coverage cache"
+    ),
+    (
+      "<line x1=\"2\" y1=\"8\" x2=\"26\" y2=\"8\" class=\"track stored\"/>",
+      "track: answer from a places cache file"
+    ),
+    (
+      "<line x1=\"2\" y1=\"8\" x2=\"26\" y2=\"8\" class=\"track unanswered\"/>",
+      "track: no answer yet"
+    ),
+    (
+      "<rect class=\"request\" x=\"10.5\" y=\"4.5\" width=\"7\" height=\"7\"/>",
+      "a fix that asked the network"
+    ),
     ("<path class=\"dropped\" d=\"M11,5l6,6m0,-6l-6,6\"/>", "a dropped fix"),
     ("<circle class=\"place\" cx=\"14\" cy=\"8\" r=\"5\"/>", "a place found (hover for more)"),
     ("<rect class=\"area\" x=\"2\" y=\"1\" width=\"24\" height=\"14\"/>", "the searched area"),
