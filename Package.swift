@@ -111,7 +111,7 @@ let package = Package(
     .target(
       name: "ForageResources",
       path: "Resources",
-      exclude: ["README.md", "tools"],
+      exclude: ["README.md", "tools", "screenshots"],
       resources: [.copy("demo"), .copy("schema")],
       swiftSettings: strict
     ),

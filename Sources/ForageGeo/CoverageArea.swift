@@ -82,6 +82,42 @@ public final class CoverageArea: Sendable {
     state.withLock { $0.proven.contains(centre, radius: radius) }
   }
 
+  /// The known area as rings of coordinates, for a map: each cell's stored polygons lifted back
+  /// from its plane, and a cell the disks fill as the cell's own latitude and longitude box.
+  ///
+  /// Every point inside the outline is known (the stored polygons are inscribed); the outline
+  /// may leave out slivers that are known too.
+  ///
+  /// - Throws: ``GEOSError`` if GEOS cannot read a stored polygon.
+  public var outline: CoverageOutline {
+    get throws(GEOSError) {
+      try state.withLock { state throws(GEOSError) in
+        var rings: [[Coordinate]] = []
+        let keys = state.tiles.keys.sorted { ($0.band, $0.cell) < ($1.band, $1.cell) }
+        for key in keys {
+          guard let tile = state.tiles[key] else { continue }
+          if tile.isFull {
+            let box = key.bounds
+            let corners = [
+              (box.south, box.west), (box.south, box.east), (box.north, box.east),
+              (box.north, box.west), (box.south, box.west),
+            ]
+            rings.append(corners.map { Coordinate(unchecked: $0.0, longitude: $0.1) })
+            continue
+          }
+          guard let coverage = tile.coverage else { continue }
+          for polygon in try coverage.polygonRings() {
+            for (index, ring) in polygon.enumerated() {
+              let lifted = ring.map { tile.projection.unproject($0) }
+              rings.append(CoverageOutline.oriented(lifted, isExterior: index == 0))
+            }
+          }
+        }
+        return CoverageOutline(rings: rings)
+      }
+    }
+  }
+
   /// Figures that show what the area costs to keep.
   public var statistics: CoverageStatistics {
     state.withLock { state in

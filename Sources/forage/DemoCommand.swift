@@ -5,24 +5,34 @@ import ForagePlaces
 import ForageResources
 import Foundation
 
-/// `forage demo`: Replay the bundled Helsinki walk against the in-process mock Places server.
+/// `forage demo`: Replay the bundled Helsinki walk against the in-process mock Places server,
+/// tell its story in a few lines and draw it on an HTML map.
 struct DemoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
-    abstract: "Replay the bundled Helsinki walk against the in-process mock Places server.",
+    abstract: "Replay the bundled Helsinki walk and draw it on an HTML map.",
     discussion: """
       A 65-minute, 1 Hz walk through central Helsinki (Rautatientori, Senate Square, \
       Esplanadi, Kamppi, Töölönlahti, Kruununhaka) against 427 real eating places from \
-      OpenStreetMap, served by the mock Places server on 127.0.0.1. Prints a table row each \
-      time the answer changes (--format ndjson prints every event), then a summary. Accepts \
-      the options of forage run.
+      OpenStreetMap, served by the mock Places server on 127.0.0.1. Prints a short story of \
+      the walk and writes a self-contained HTML map of it (\(Self.defaultMap) in the current \
+      directory, or --output). Accepts the options of forage run; for every fix's answer, \
+      run forage run --format table on the same track.
       """
   )
 
+  /// The map's file name when `--output` is not given.
+  static let defaultMap = "forage-demo-map.html"
+
   @OptionGroup var finder: FinderArguments
 
-  @Option(help: ArgumentHelp("table, ndjson, json or geojson.", valueName: "format"))
-  var format: OutputFormat = .table
+  @Option(
+    help: ArgumentHelp(
+      "Write the HTML map to this file, atomically (default: \(Self.defaultMap)).",
+      valueName: "file"
+    )
+  )
+  var output: String = Self.defaultMap
 
   func run() async throws {
     let places: PlaceDataset
@@ -39,35 +49,68 @@ struct DemoCommand: AsyncParsableCommand {
       printError("cannot start the in-process mock Places server: \(error)")
       throw Sysexits.unavailable
     }
-    var options = try finder.options()
-    if format == .table { options.isChangesOnly = true }
+    let options = try finder.options()
+    let story = DemoStory()
     let started = ContinuousClock.now
     let summary = try await FinderSession.run(
       track: ForageResources.demoTrack.path,
       trackFormat: nil,
       options: options,
       backend: { backend },
-      format: format,
-      output: nil,
+      format: .html,
+      output: output,
+      attribution: [ForageResources.demoPlacesAttribution],
+      observer: story,
       arguments: finder
     )
     let elapsed = ContinuousClock.now - started
-    let paragraph = """
+    print(telling(story, summary: summary, options: options, dataset: places))
+    // Wall time differs from run to run, so it goes to standard error and the story on
+    // standard output stays the same bytes every time.
+    writeStandardError(
+      "took \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))) "
+        + "of wall time\n"
+    )
+  }
 
-      Demo: a \(summary.fixes)-fix walk through central Helsinki, replayed in virtual time \
-      against the mock Places server (\(ForageResources.demoPlacesAttribution)). \
-      Every one of the \(summary.fixesUsed) delivered fixes was answered with the \
-      \(options.query.limit) nearest places of type \(options.query.type ?? "any") within \
-      \(Int(options.query.radius)) m, \(summary.cacheAnswers) of them from the coverage cache \
-      with no request: \(summary.requests) HTTP requests in all, where asking on every fix \
-      would have cost at least \(summary.fixesUsed). The table shows a row each time the \
-      answer changed (\(summary.placesEvents) rows). \
-      Took \(elapsed.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))) \
-      of wall time.
-
-      """
-    // The paragraph holds a wall-clock figure, so it goes to standard error and the data on
-    // standard output stays byte-identical from run to run.
-    writeStandardError(paragraph)
+  /// The story, at most 40 lines.
+  private func telling(
+    _ story: DemoStory,
+    summary: RunSummary,
+    options: FinderOptions,
+    dataset: PlaceDataset
+  ) -> String {
+    let query = options.query
+    let network = summary.answers - summary.cacheAnswers
+    var lines = [
+      "forage demo: a walk through central Helsinki, replayed in virtual time against the mock",
+      "Places server on 127.0.0.1 with \(dataset.places.count) eating places from OpenStreetMap.",
+      "",
+      "The walk: \(story.walk)",
+      "Fixes: \(summary.fixes) read, \(summary.fixesUsed) delivered, "
+        + "\(summary.fixesDropped) dropped, \(summary.fixesLost) lost.",
+      "Each delivered fix asked for the \(query.limit) nearest places of type "
+        + "\(query.type ?? "any") within \(Int(query.radius)) m:",
+      "  \(summary.cacheAnswers) answers came from the coverage cache with no request,",
+      "  \(network) from the network, in \(summary.requests) HTTP requests "
+        + "(one request a fix would be \(summary.fixesUsed)).",
+    ]
+    if summary.errors > 0 { lines.append("  \(summary.errors) searches failed (see the map).") }
+    let nearest = story.mostOftenNearest(5)
+    if !nearest.isEmpty {
+      lines += ["", "Most often the nearest along the way:"]
+      for (rank, place) in nearest.enumerated() {
+        lines.append("  \(rank + 1). \(place.name): for \(place.count) fixes")
+      }
+    }
+    lines += [
+      "",
+      "Map: \(output) (one HTML file, opens offline in any browser)",
+      "Every fix's answer, as a table:",
+      "  forage run --track \(ForageResources.demoTrack.path) --format table",
+      "",
+      ForageResources.demoPlacesAttribution,
+    ]
+    return lines.joined(separator: "\n")
   }
 }

@@ -14,7 +14,8 @@ enum FinderSession {
   /// The chain is ``Finder/defaultMiddleware(places:recording:logger:notifications:)``, the one a
   /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
   /// (`--notify-url`), logging to standard error (`--log-level`) and a places cache file
-  /// (`--places-cache`).
+  /// (`--places-cache`). `attribution` is what the places data asks to be shown with it (the
+  /// html map shows it); `observer`, when given, sees every event too.
   ///
   /// - Returns: The run's totals.
   /// - Throws: An `ExitCode` after printing a one-line error.
@@ -25,6 +26,8 @@ enum FinderSession {
     backend makeBackend: () throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
+    attribution: [String],
+    observer: (any EventWriter)? = nil,
     arguments: FinderArguments
   ) async throws -> RunSummary {
     let track: ReplayTrack
@@ -63,7 +66,9 @@ enum FinderSession {
     do {
       outcome = try await finder.run(
         track: track,
-        writer: format.makeWriter(to: outputSink),
+        writer: observer.map {
+          PairedWriter(format.makeWriter(to: outputSink, attribution: attribution), $0)
+        } ?? format.makeWriter(to: outputSink, attribution: attribution),
         progress: ProgressLine.makeIfTerminal(total: track.fixCount)
       )
     } catch let error as TrackError {

@@ -23,7 +23,7 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Apply only the first N recorded actions.", valueName: "n"))
   var until: Int?
 
-  @Option(help: ArgumentHelp("ndjson, json, geojson or table.", valueName: "format"))
+  @Option(help: ArgumentHelp("ndjson, json, geojson, table or html.", valueName: "format"))
   var format: OutputFormat = .ndjson
 
   @Option(help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file"))

@@ -90,7 +90,7 @@ struct RunCommand: AsyncParsableCommand {
   )
   var requestTimeout: Double = 10
 
-  @Option(help: ArgumentHelp("ndjson, json, geojson or table.", valueName: "format"))
+  @Option(help: ArgumentHelp("ndjson, json, geojson, table or html.", valueName: "format"))
   var format: OutputFormat = .ndjson
 
   @Option(help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file"))
@@ -143,8 +143,17 @@ struct RunCommand: AsyncParsableCommand {
       backend: makeBackend,
       format: format,
       output: output,
+      attribution: attribution,
       arguments: finder
     )
+  }
+
+  /// What the places data asks to be shown with it: the API's attribution with --api-base, the
+  /// dataset's with the in-process mock.
+  private var attribution: [String] {
+    if apiBase != nil { return [provider.attribution] }
+    guard let dataset else { return [ForageResources.demoPlacesAttribution] }
+    return ["Places data: \(URL(fileURLWithPath: dataset).lastPathComponent) (--dataset)"]
   }
 
   private func makeBackend() throws -> PlacesBackend {

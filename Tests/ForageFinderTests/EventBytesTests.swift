@@ -66,7 +66,7 @@ import Testing
           ]
         )
       ),
-      FinderEvent(seq: 4, time: time, payload: .dropped(fixIndex: 2, reason: "inaccurate")),
+      FinderEvent(seq: 4, time: time, payload: .dropped(fixIndex: 2, reason: "inaccurate", latitude: 60.17, longitude: 24.94)),
       FinderEvent(seq: 5, time: time, payload: .lost(fixIndex: 3)),
       FinderEvent(
         seq: Int.max,
@@ -128,7 +128,7 @@ import Testing
         .location(fixIndex: seq, latitude: number(), longitude: number(), accuracy: number()),
         .error(kind: text(), message: text(), isRetrying: true),
         .permission(status: text(), accuracy: text()),
-        .dropped(fixIndex: seq, reason: text()),
+        .dropped(fixIndex: seq, reason: text(), latitude: -33.5, longitude: 151.25),
       ]
       events.append(
         FinderEvent(seq: seq, time: time, payload: payloads[Int(generator.next() % 5)])

@@ -55,7 +55,7 @@ import Testing
     FinderEvent(
       seq: 3,
       time: start.addingTimeInterval(1.25),
-      payload: .dropped(fixIndex: 1, reason: "low_accuracy")
+      payload: .dropped(fixIndex: 1, reason: "low_accuracy", latitude: 60.17, longitude: 24.94)
     ),
     FinderEvent(
       seq: 4,

@@ -36,7 +36,7 @@ enum LegacyEventText {
         ("source", .string(source.rawValue)),
         ("places", .array(places.map(tree))),
       ]
-    case .dropped(let fixIndex, let reason):
+    case .dropped(let fixIndex, let reason, _, _):
       members += [("fix_index", .int(fixIndex)), ("reason", .string(reason))]
     case .lost(let fixIndex):
       members += [("fix_index", .int(fixIndex)), ("reason", .string("signal_lost"))]

@@ -54,8 +54,8 @@ import Testing
     ),
     (
       #""action":"location""#, #""action":"teleported""#,
-      #""action" as one of location, places_answered, places_failed, notifications_settled or "#
-        + #"run_finished, not "teleported""#
+      #""action" as one of location, places_answered, places_failed, notifications_settled, "#
+        + #"coverage_settled or run_finished, not "teleported""#
     ),
     (#"{"action""#, #"[{"action""#, "one JSON object per line"),
   ])

@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageLocation
 import ForageTracks
 import Foundation
@@ -79,6 +80,14 @@ import Testing
       )
     ),
     .notificationsSettled(NotificationTally(sent: 7, dropped: 2)),
+    .coverageSettled(
+      CoverageOutline(
+        rings: [
+          [(60.17, 24.94), (60.17, 24.95), (60.1712345678901, 24.95), (60.17, 24.94)]
+            .compactMap { try? Coordinate(latitude: $0.0, longitude: $0.1) }
+        ]
+      )
+    ),
     .runFinished(at: t0, requests: 12),
   ]
 
@@ -94,6 +103,15 @@ import Testing
         try JSONDecoder().decode(FinderAction.self, from: Data(line.utf8)) == action,
         "\(line)"
       )
+    }
+  }
+
+  @Test func aSearchedAreaOffTheGlobeIsRefused() throws {
+    for rings in ["[[[95,24.9]]]", "[[[60.1]]]", "[[[60.1,24.9,3]]]"] {
+      let line = #"{"action":"coverage_settled","rings":"# + rings + "}"
+      #expect(throws: DecodingError.self) {
+        try JSONDecoder().decode(FinderAction.self, from: Data(line.utf8))
+      }
     }
   }
 

@@ -54,7 +54,7 @@ public struct Finder: Sendable {
     writer: any EventWriter,
     progress: (@Sendable (Int) -> Void)? = nil
   ) async throws -> FinderOutcome {
-    let setup = FinderSetup(options: options)
+    let setup = FinderSetup(options: options, isCoverageWanted: writer.wantsCoverage)
     let monitor = EffectMonitor()
     let chain = try middleware.map { try $0.make(setup, monitor) }
     monitor.observe(with: setup.effectObservers)

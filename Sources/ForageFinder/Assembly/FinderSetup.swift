@@ -17,11 +17,15 @@ public final class FinderSetup: Sendable {
 
   /// What the run searches and how it replays.
   public let options: FinderOptions
+  /// Whether the output wants the searched area (``RunSummary/coverage``): then the places
+  /// middleware reports it when the track ends.
+  public let isCoverageWanted: Bool
   private let hooks = Mutex(Hooks())
 
   /// Creates the setup of one run.
-  public init(options: FinderOptions) {
+  public init(options: FinderOptions, isCoverageWanted: Bool = false) {
     self.options = options
+    self.isCoverageWanted = isCoverageWanted
   }
 
   /// Asks to be told of every effect's start, finish and cancellation, in every middleware.

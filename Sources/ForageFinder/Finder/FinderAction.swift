@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageLocation
 import Foundation
 
@@ -14,6 +15,9 @@ public enum FinderAction: Sendable, Equatable {
   /// The notification middleware's queue settled at the end of the track: what it sent and
   /// dropped, for the summary.
   case notificationsSettled(NotificationTally)
+  /// The places middleware's searched area at the end of the track, for the summary and a map
+  /// (only when the output asks for it: ``EventWriter/wantsCoverage``).
+  case coverageSettled(CoverageOutline)
   /// The track ended; the summary follows. `requests` counts every HTTP request the run made.
   case runFinished(at: Date, requests: Int)
 

@@ -38,6 +38,8 @@ extension FinderState {
       )
     case .notificationsSettled(let tally):
       state.summary.notifications = tally
+    case .coverageSettled(let outline):
+      state.summary.coverage = outline
     case .runFinished(let at, let requests):
       state.now = at
       state.summary.requests = requests
@@ -54,7 +56,7 @@ extension FinderState {
     switch action {
     case .authorizationChanged(let status, let accuracy):
       emit(.permission(status: status.rawValue, accuracy: accuracy.rawValue))
-    case .fixReceived(let index, _, _):
+    case .fixReceived(let index, let received, _):
       guard let decision = location.lastDecision, decision.index == index else { return }
       switch decision.decision {
       case .deliver(let fix):
@@ -67,7 +69,14 @@ extension FinderState {
           )
         )
       case .drop(let reason):
-        emit(.dropped(fixIndex: index, reason: reason.rawValue))
+        emit(
+          .dropped(
+            fixIndex: index,
+            reason: reason.rawValue,
+            latitude: received.latitude,
+            longitude: received.longitude
+          )
+        )
       }
     case .locationUnknown(let index):
       emit(.lost(fixIndex: index))

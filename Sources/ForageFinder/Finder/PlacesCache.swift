@@ -81,6 +81,9 @@ final class PlacesCache: Sendable {
     }
   }
 
+  /// The area the searches fully covered, for a map; empty if GEOS cannot read it.
+  var outline: CoverageOutline { (try? coverage.outline) ?? CoverageOutline() }
+
   /// How many places are known.
   var count: Int { known.withLock { $0.places.count } }
 }

@@ -12,7 +12,7 @@ extension FinderAction {
     case .location: .trace
     case .placesAnswered: .debug
     case .placesFailed: .notice
-    case .runFinished, .notificationsSettled: .info
+    case .runFinished, .notificationsSettled, .coverageSettled: .info
     }
   }
 
@@ -37,6 +37,8 @@ extension FinderAction {
       line = "runFinished at \(ISO8601.format(at)) after \(requests) requests"
     case .notificationsSettled(let tally):
       line = "notificationsSettled: \(tally.sent) sent, \(tally.dropped) dropped"
+    case .coverageSettled(let outline):
+      line = "coverageSettled: \(outline.rings.count) rings, \(outline.pointCount) points"
     }
     return Redaction.redact(line.replacing("\n", with: " "))
   }

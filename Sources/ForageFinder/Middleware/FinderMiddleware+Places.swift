@@ -43,6 +43,9 @@ extension FinderMiddleware {
           let before = requestCount()
           setup.countRequests { requestCount() - before }
         }
+        if setup.isCoverageWanted {
+          setup.onTrackEnd { [.coverageSettled(engine.cache.outline)] }
+        }
         return PlacesMiddleware.body(engine)
       }
     )

@@ -75,7 +75,7 @@ public struct NearbyRequest: Sendable {
       self.limit = .max
     }
     self.type = type
-    guard let format = OutputFormat(rawValue: format) else {
+    guard let format = OutputFormat(rawValue: format), format != .html else {
       throw .usage("--format: '\(format)' is not one of ndjson, json, table, geojson")
     }
     self.format = format

@@ -19,7 +19,8 @@ extension NearbyResult {
     case .geojson:
       let features = neighbors.map(Self.feature).joined(separator: ",\n")
       return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features + "\n]}\n"
-    case .table:
+    case .table, .html:
+      // A request never asks for html (``NearbyRequest`` refuses it): a table is the fallback.
       return Self.table(neighbors)
     }
   }

@@ -45,7 +45,7 @@ extension FinderEvent {
         place.write(to: &output)
       }
       output.append(UInt8(ascii: "]"))
-    case .dropped(let fixIndex, let reason):
+    case .dropped(let fixIndex, let reason, _, _):
       output.append(#","fix_index":"#)
       output.writeInt(fixIndex)
       output.append(#","reason":"#)

@@ -32,8 +32,9 @@ public struct FinderEvent: Sendable, Equatable {
       source: Source,
       places: [PlaceResult]
     )
-    /// A fix was not delivered, and why.
-    case dropped(fixIndex: Int, reason: String)
+    /// A fix was not delivered, and why; the fix's position is kept for a map (the JSON event
+    /// has no position: a dropped fix is not a place the user was known to be).
+    case dropped(fixIndex: Int, reason: String, latitude: Double, longitude: Double)
     /// A fix was lost before it reached the finder (a dropout: the receiver had no location).
     case lost(fixIndex: Int)
     /// Something failed; `retrying` says whether the finder will try again.

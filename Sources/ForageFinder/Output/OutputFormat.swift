@@ -8,14 +8,22 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   case geojson
   /// An aligned text table, for people.
   case table
+  /// One self-contained HTML page with a map of the run, written at the end.
+  case html
 
   /// Makes a writer of this format over a sink.
-  public func makeWriter(to sink: any TextSink) -> any EventWriter {
+  ///
+  /// - Parameters:
+  ///   - sink: Where the output goes.
+  ///   - attribution: The attribution the places data asks for, shown by formats for people
+  ///     that draw the data (``html``).
+  public func makeWriter(to sink: any TextSink, attribution: [String] = []) -> any EventWriter {
     switch self {
     case .ndjson: NDJSONWriter(sink: sink)
     case .json: JSONDocumentWriter(sink: sink)
     case .geojson: GeoJSONWriter(sink: sink)
     case .table: TableWriter(sink: sink)
+    case .html: HTMLMapWriter(sink: sink, attribution: attribution)
     }
   }
 }
@@ -26,4 +34,11 @@ public protocol EventWriter: AnyObject {
   func write(_ event: FinderEvent) throws
   /// Writes whatever the format keeps until the end and commits the output.
   func finish() throws
+  /// Whether the run should report its searched area (``RunSummary/coverage``) before the
+  /// summary; false unless a writer says otherwise.
+  var wantsCoverage: Bool { get }
+}
+
+extension EventWriter {
+  public var wantsCoverage: Bool { false }
 }

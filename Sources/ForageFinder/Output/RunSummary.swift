@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageSupport
 
 /// The totals a run ends with, written as the last `summary` event.
@@ -31,6 +32,11 @@ public struct RunSummary: Sendable, Equatable {
   /// The notice the places data's licence requires (`PlacesProvider.attribution`),
   /// or `nil` when it has none (then the summary has no `attribution` member).
   public var attribution: String?
+
+  /// The area the run's searches fully covered, when the output asked for it
+  /// (``EventWriter/wantsCoverage``), for a map. Not part of the summary's JSON members: it can
+  /// be large, and scripts have the `places` events.
+  public var coverage: CoverageOutline?
 
   /// Creates an all-zero summary.
   public init() {}

@@ -32,7 +32,7 @@ public final class TableWriter: EventWriter {
           String(places.count), nearest,
         ]) + "\n"
       )
-    case .dropped(let fixIndex, let reason):
+    case .dropped(let fixIndex, let reason, _, _):
       try sink.write("\(time)  fix \(fixIndex) dropped: \(reason)\n")
     case .lost(let fixIndex):
       try sink.write("\(time)  fix \(fixIndex) lost: no signal\n")

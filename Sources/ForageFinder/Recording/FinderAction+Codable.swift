@@ -1,3 +1,4 @@
+import ForageGeo
 import ForageLocation
 import ForageSupport
 import Foundation
@@ -10,6 +11,7 @@ import Foundation
 /// | `places_answered` | a ``PlacesAnswer``'s members (`fix_index`, `lat`, `lon`, `radius_m`, `source`, `places`) |
 /// | `places_failed` | a ``PlacesFailure``'s members (`fix_index`, `kind`, `message`, `retrying`, `fatal`) |
 /// | `notifications_settled` | `sent`, `dropped` (only in runs with notifications) |
+/// | `coverage_settled` | `rings`: arrays of `[lat, lon]` pairs (only in runs whose output draws the searched area) |
 /// | `run_finished` | `at` (seconds since 1970), `requests` |
 ///
 /// Times are numbers so that they read back bit for bit. There is nothing secret in an action:
@@ -22,6 +24,7 @@ extension FinderAction: Codable {
     case requests
     case sent
     case dropped
+    case rings
   }
 
   /// The `"action"` names, stable across versions.
@@ -30,6 +33,7 @@ extension FinderAction: Codable {
     case placesAnswered = "places_answered"
     case placesFailed = "places_failed"
     case notificationsSettled = "notifications_settled"
+    case coverageSettled = "coverage_settled"
     case runFinished = "run_finished"
   }
 
@@ -51,6 +55,26 @@ extension FinderAction: Codable {
         NotificationTally(
           sent: try container.decode(Int.self, forKey: .sent, atLeast: 0),
           dropped: try container.decode(Int.self, forKey: .dropped, atLeast: 0)
+        )
+      )
+    case .coverageSettled:
+      let rings = try container.decode([[[Double]]].self, forKey: .rings)
+      self = .coverageSettled(
+        CoverageOutline(
+          rings: try rings.map { ring in
+            try ring.map { pair in
+              guard pair.count == 2,
+                let point = try? Coordinate(latitude: pair[0], longitude: pair[1])
+              else {
+                throw DecodingError.dataCorruptedError(
+                  forKey: .rings,
+                  in: container,
+                  debugDescription: "as [latitude, longitude] pairs on the globe"
+                )
+              }
+              return point
+            }
+          }
         )
       )
     case .runFinished:
@@ -81,6 +105,12 @@ extension FinderAction: Codable {
       try container.encode(Name.notificationsSettled.rawValue, forKey: .action)
       try container.encode(tally.sent, forKey: .sent)
       try container.encode(tally.dropped, forKey: .dropped)
+    case .coverageSettled(let outline):
+      try container.encode(Name.coverageSettled.rawValue, forKey: .action)
+      try container.encode(
+        outline.rings.map { ring in ring.map { [$0.latitude, $0.longitude] } },
+        forKey: .rings
+      )
     case .runFinished(let at, let requests):
       try container.encode(Name.runFinished.rawValue, forKey: .action)
       try container.encode(at.timeIntervalSince1970, forKey: .at)
