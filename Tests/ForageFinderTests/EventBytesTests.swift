@@ -66,7 +66,11 @@ import Testing
           ]
         )
       ),
-      FinderEvent(seq: 4, time: time, payload: .dropped(fixIndex: 2, reason: "inaccurate", latitude: 60.17, longitude: 24.94)),
+      FinderEvent(
+        seq: 4,
+        time: time,
+        payload: .dropped(fixIndex: 2, reason: "inaccurate", latitude: 60.17, longitude: 24.94)
+      ),
       FinderEvent(seq: 5, time: time, payload: .lost(fixIndex: 3)),
       FinderEvent(
         seq: Int.max,
