@@ -66,7 +66,7 @@ let package = Package(
     ),
     .target(
       name: "ForageLocation",
-      dependencies: ["ForageStore", "ForageGeo", "ForageTracks", "ForageSupport"],
+      dependencies: ["ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -169,6 +169,7 @@ let package = Package(
       name: "ForageLocationTests",
       dependencies: [
         "ForageLocation", "ForageTracks", "ForageStore", "ForageStoreTesting", "ForageSupport",
+        "ForageHTTP", "ForageTestSupport",
       ],
       swiftSettings: strict
     ),
