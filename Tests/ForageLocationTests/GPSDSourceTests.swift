@@ -11,8 +11,12 @@ import Testing
 /// The live gpsd source against a scripted gpsd on 127.0.0.1: readings, the end of the stream,
 /// reconnecting with the retry policy on a virtual clock, and giving up.
 @Suite struct GPSDSourceTests {
+  /// A TPV report; its time's second is the latitude's first decimal (60.2 is at 00:00:02), so
+  /// each fix is an epoch of its own.
   static func tpv(_ latitude: Double, mode: Int = 3) -> String {
-    #"{"class":"TPV","mode":\#(mode),"lat":\#(latitude),"lon":24.94,"time":"2026-01-01T00:00:00Z"}"#
+    let second = Int((latitude * 10).rounded()) % 60
+    let time = "2026-01-01T00:00:0\(second)Z"
+    return #"{"class":"TPV","mode":\#(mode),"lat":\#(latitude),"lon":24.94,"time":"\#(time)"}"#
   }
 
   static let preamble = [
@@ -61,6 +65,9 @@ import Testing
     let readings = try await Self.readings(source)
     #expect(Self.latitudes(readings) == [60.1, nil, 60.2])
     #expect(readings[1] == .locationUnknown(time: Date(timeIntervalSince1970: 1_767_225_600)))
+    if case .fix(let fix) = readings[0] {
+      #expect(fix.time == Date(timeIntervalSince1970: 1_767_225_601))
+    }
     #expect(source.end == .closed)
     #expect(source.skippedLines == 1)
     #expect(try gpsd.commands() == [#"?WATCH={"enable":true,"json":true};"#])
@@ -164,16 +171,18 @@ import Testing
     #expect(clock.sleeps.isEmpty)
   }
 
-  @Test func stopEndsAQuietConnection() async throws {
-    let gpsd = try FakeGPSD([.init(lines: Self.preamble + [Self.tpv(60.1)], ending: .waitForClient)]
-    )
+  @Test func stopEndsAQuietConnectionAndHandsOnTheHeldFix() async throws {
+    let gpsd = try FakeGPSD([
+      .init(lines: Self.preamble + [Self.tpv(60.1), Self.tpv(60.2)], ending: .waitForClient)
+    ])
     let source = GPSDSource(
       endpoint: GPSDEndpoint(host: "127.0.0.1", port: gpsd.port),
       clock: VirtualClock()
     )
     let next = try source.fixSource.makeReadings()
-    #expect(try await next() != nil)
+    #expect(Self.latitudes([try await next()].compactMap { $0 }) == [60.1])
     source.stop()
+    #expect(Self.latitudes([try await next()].compactMap { $0 }) == [60.2])
     #expect(try await next() == nil)
     #expect(source.end == .stopped)
     _ = try gpsd.commands()

@@ -6,7 +6,8 @@ import Synchronization
 /// A live fix source: a gpsd's reports over TCP, in its JSON protocol.
 ///
 /// The source connects, sends `?WATCH={"enable":true,"json":true};` and reads one JSON object
-/// a line (``GPSDReport``): `TPV` reports with a 2D or 3D fix become fixes, `TPV` with mode 0
+/// a line (``GPSDReport``): `TPV` reports with a 2D or 3D fix become fixes (one per epoch: see
+/// ``GPSDEpochMerger``, which holds each fix until the next report), `TPV` with mode 0
 /// or 1 become ``SimulatedGPS/Reading/locationUnknown(time:)``, other classes are ignored and a
 /// line that is not a report (malformed, or longer than ``GPSDLineBuffer/limit``) is skipped
 /// and reported. It is one more ``FixSource``: ``fixSource`` feeds the same location machine
@@ -250,6 +251,7 @@ public final class GPSDSource: Sendable {
       return .failure(SessionFailure(error: error, wasWorking: false))
     }
     var lines = GPSDLineBuffer(limit: lineLimit)
+    var merger = GPSDEpochMerger()
     var buffer = [UInt8](repeating: 0, count: 1 << 14)
     var number = 0
     while true {
@@ -257,29 +259,35 @@ public final class GPSDSource: Sendable {
       do {
         count = try connection.read(into: &buffer)
       } catch {
+        if emit(merger.finish(), segment: session, output: output) {
+          return .success(.reachedLimit)
+        }
         return .failure(SessionFailure(error: error, wasWorking: number > 0))
       }
       if count == 0 {
-        if isStopped { return .success(.stopped) }
         if let last = lines.finish() {
           number += 1
-          _ = handle(last, number: number, segment: session, output: output)
+          _ = handle(last, number: number, merger: &merger, segment: session, output: output)
         }
-        return .success(.closed)
+        let reachedLimit = emit(merger.finish(), segment: session, output: output)
+        if isStopped { return .success(.stopped) }
+        return .success(reachedLimit ? .reachedLimit : .closed)
       }
       for line in lines.append(buffer[..<count]) {
         number += 1
-        if handle(line, number: number, segment: session, output: output) {
+        if handle(line, number: number, merger: &merger, segment: session, output: output) {
           return .success(.reachedLimit)
         }
       }
     }
   }
 
-  /// Reads one line into the output; returns whether ``maxFixes`` is reached.
+  /// Reads one line into the merger and hands on what it completes; returns whether
+  /// ``maxFixes`` is reached.
   private func handle(
     _ line: GPSDLineBuffer.Line,
     number: Int,
+    merger: inout GPSDEpochMerger,
     segment: Int,
     output: AsyncStream<SimulatedGPS.Reading>.Continuation
   ) -> Bool {
@@ -290,21 +298,11 @@ public final class GPSDSource: Sendable {
     case .complete(let bytes):
       if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return false }
       do {
-        switch try GPSDReport.parse(line: bytes) {
-        case .fix(var fix):
-          fix.segment = segment
-          output.yield(.fix(fix))
-          let count = state.withLock { state in
-            state.fixes += 1
-            return state.fixes
-          }
-          return maxFixes.map { count >= $0 } ?? false
-        case .noFix(let time):
-          output.yield(.locationUnknown(time: time))
-        case .ignored:
-          break
-        }
-        return false
+        return emit(
+          merger.take(try GPSDReport.parse(line: bytes)),
+          segment: segment,
+          output: output
+        )
       } catch {
         reason = error.description
       }
@@ -314,6 +312,29 @@ public final class GPSDSource: Sendable {
       return state.skipped
     }
     if skipped <= Self.reportedSkips { report(.lineSkipped(line: number, reason: reason)) }
+    return false
+  }
+
+  /// Hands readings on, counting fixes; returns whether ``maxFixes`` is reached (the readings
+  /// after the last fix allowed are not handed on).
+  private func emit(
+    _ readings: [SimulatedGPS.Reading],
+    segment: Int,
+    output: AsyncStream<SimulatedGPS.Reading>.Continuation
+  ) -> Bool {
+    for reading in readings {
+      guard case .fix(var fix) = reading else {
+        output.yield(reading)
+        continue
+      }
+      fix.segment = segment
+      output.yield(.fix(fix))
+      let count = state.withLock { state in
+        state.fixes += 1
+        return state.fixes
+      }
+      if let maxFixes, count >= maxFixes { return true }
+    }
     return false
   }
 }
