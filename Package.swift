@@ -203,7 +203,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageCLITests",
-      dependencies: ["forage", "mock-places", "ForageGeo", "MockPlaces", "ForageTestSupport"],
+      dependencies: [
+        "forage", "mock-places", "ForageGeo", "ForageSupport", "ForageTracks", "MockPlaces",
+        "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
   ]
