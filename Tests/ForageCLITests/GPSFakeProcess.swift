@@ -70,13 +70,16 @@ final class GPSFakeProcess {
     pid = child
   }
 
-  /// Kills gpsfake and its gpsd (SIGKILL to the whole session's group) and reaps gpsfake.
+  /// Kills gpsfake and its gpsd (SIGKILL to the whole session's group), reaps gpsfake and
+  /// removes the control socket gpsd leaves behind (`/tmp/gpsfake-PID.sock`, named for
+  /// gpsfake's process id).
   func kill() {
     guard !isReaped else { return }
     Glibc.kill(-pid, SIGKILL)
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     isReaped = true
+    unlink("/tmp/gpsfake-\(pid).sock")
   }
 
   /// What gpsfake and gpsd printed.
