@@ -3,7 +3,7 @@
 #   make test   installs what is missing, lints, builds, and runs every test
 # Both are idempotent: when everything is installed they go straight to the build.
 
-APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-config python3 chromium
+APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-config python3 gpsd gpsd-clients chromium
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

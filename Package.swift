@@ -68,7 +68,7 @@ let package = Package(
     ),
     .target(
       name: "ForageLocation",
-      dependencies: ["ForageStore", "ForageGeo", "ForageTracks", "ForageSupport"],
+      dependencies: ["ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -179,6 +179,7 @@ let package = Package(
       name: "ForageLocationTests",
       dependencies: [
         "ForageLocation", "ForageTracks", "ForageStore", "ForageStoreTesting", "ForageSupport",
+        "ForageHTTP", "ForageTestSupport",
       ],
       swiftSettings: strict
     ),
@@ -212,7 +213,10 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageCLITests",
-      dependencies: ["forage", "mock-places", "ForageGeo", "MockPlaces", "ForageTestSupport"],
+      dependencies: [
+        "forage", "mock-places", "ForageGeo", "ForageSupport", "ForageTracks", "MockPlaces",
+        "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
   ]

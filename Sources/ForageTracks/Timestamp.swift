@@ -1,7 +1,7 @@
 import Foundation
 
 /// Parses the ISO 8601 timestamps track files use, without `DateFormatter` (which is slow).
-enum Timestamp {
+public enum Timestamp {
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fff][Z|±HH:MM|±HHMM]` (a space may replace the `T`; no zone
   /// means UTC, as GPX requires).
   ///
@@ -82,7 +82,7 @@ enum Timestamp {
   }
 
   /// Parses a timestamp from a string.
-  static func parse(_ text: some StringProtocol) -> Date? {
+  public static func parse(_ text: some StringProtocol) -> Date? {
     var copy = String(text)
     return copy.withUTF8 { parse($0) }
   }

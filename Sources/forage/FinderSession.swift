@@ -39,6 +39,80 @@ enum FinderSession {
     }
     // Nothing is dropped in silence: each kind of defect the reader met, counted, on one line.
     for line in track.defectReport { printError("warning: \(path): \(line)") }
+    return try await run(
+      source: track.fixSource,
+      options: options,
+      backend: makeBackend,
+      format: format,
+      output: output,
+      attribution: attribution,
+      observer: observer,
+      arguments: arguments
+    )
+  }
+
+  /// Runs the finder on live fixes from a gpsd, until gpsd closes the connection, `--max-fixes`
+  /// fixes were read, or SIGINT; a refused or dropped connection is tried again and reported.
+  ///
+  /// - Returns: The run's totals.
+  /// - Throws: An `ExitCode` after printing a one-line error: 69 when no connection could be
+  ///   made (after the summary of what was read), 130 after SIGINT (after the summary).
+  static func run(
+    gpsd endpoint: GPSDEndpoint,
+    maxFixes: Int?,
+    options: FinderOptions,
+    backend makeBackend: () throws -> PlacesBackend,
+    format: OutputFormat,
+    output: String?,
+    attribution: [String],
+    arguments: FinderArguments
+  ) async throws -> RunSummary {
+    let source = GPSDSource(endpoint: endpoint, maxFixes: maxFixes) { event in
+      printError("gpsd \(endpoint): \(event)")
+    }
+    SignalCleanup.onInterrupt { source.stop() }
+    defer { SignalCleanup.onInterrupt(nil) }
+    let summary = try await run(
+      source: source.fixSource,
+      options: options,
+      backend: makeBackend,
+      format: format,
+      output: output,
+      attribution: attribution,
+      observer: nil,
+      arguments: arguments
+    )
+    let skipped = source.skippedLines
+    if skipped > GPSDSource.reportedSkips {
+      printError("warning: gpsd \(endpoint): \(skipped) lines skipped in all")
+    }
+    switch source.end {
+    case .failed(let error, let attempts):
+      printError(
+        "gpsd \(endpoint): \(error); giving up after \(attempts) "
+          + (attempts == 1 ? "attempt" : "attempts")
+      )
+      throw Sysexits.unavailable
+    case .stopped:
+      printError("interrupted after \(source.fixCount) fixes from gpsd \(endpoint)")
+      throw ExitCode(130)
+    case .closed, .reachedLimit, nil:
+      return summary
+    }
+  }
+
+  /// Runs the finder on a fix source: opens the outputs, starts the backend and maps every
+  /// failure to a one-line message and an exit code.
+  private static func run(
+    source: FixSource,
+    options: FinderOptions,
+    backend makeBackend: () throws -> PlacesBackend,
+    format: OutputFormat,
+    output: String?,
+    attribution: [String],
+    observer: (any EventWriter)?,
+    arguments: FinderArguments
+  ) async throws -> RunSummary {
     try OutputPaths.checkDistinct([
       ("--output", output), ("--record", arguments.record),
       ("--places-cache", arguments.placesCache.path),
@@ -65,11 +139,11 @@ enum FinderSession {
     let outcome: FinderOutcome
     do {
       outcome = try await finder.run(
-        track: track,
+        source: source,
         writer: observer.map {
           PairedWriter(format.makeWriter(to: outputSink, attribution: attribution), $0)
         } ?? format.makeWriter(to: outputSink, attribution: attribution),
-        progress: ProgressLine.makeIfTerminal(total: track.fixCount)
+        progress: ProgressLine.makeIfTerminal(total: source.expectedCount ?? 0)
       )
     } catch let error as TrackError {
       printError(error.description)

@@ -7,23 +7,42 @@ import ForageResources
 import ForageTracks
 import Foundation
 
-/// `forage run`: Replay a track and print the places near every fix.
+/// `forage run`: Replay a track, or follow a live gpsd, and print the places near every fix.
 struct RunCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "run",
-    abstract: "Replay a track and print the places near every fix.",
+    abstract: "Replay a track, or follow a live gpsd, and print the places near every fix.",
     discussion: """
+      Give --track FILE or --gpsd HOST:PORT. A --gpsd run reads gpsd's TPV reports until gpsd \
+      closes the connection, --max-fixes fixes were read, or SIGINT (the summary is still \
+      written; exit 130); a refused or dropped connection is tried again with backoff (exit 69 \
+      when retries run out).
       Without --api-base, the mock Places server is started in-process on 127.0.0.1 with the \
       bundled Helsinki dataset (or --dataset). Output is NDJSON by default: one event a line, \
       each with "event", "seq" and "time"; the last is a "summary". The same inputs give the \
       same bytes. The API key is read from the environment variable --api-key-env names and \
       never printed.
-      Exit codes: 0 done, 64 usage, 65 bad track, 69 places API unusable, 74 I/O.
+      Exit codes: 0 done, 64 usage, 65 bad track, 69 places API or gpsd unusable, 74 I/O, \
+      130 interrupted.
       """
   )
 
   @Option(help: ArgumentHelp("The track: GPX, NMEA, GeoJSON or CSV.", valueName: "file"))
-  var track: String
+  var track: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Follow a live gpsd instead of a track (port 2947 if not given; [ADDRESS]:PORT for IPv6).",
+      valueName: "host:port"
+    )
+  )
+  var gpsd: String?
+
+  @Option(
+    name: .customLong("max-fixes"),
+    help: ArgumentHelp("With --gpsd, end the run after this many fixes.", valueName: "n")
+  )
+  var maxFixes: Int?
 
   @Option(
     name: .customLong("track-format"),
@@ -97,6 +116,21 @@ struct RunCommand: AsyncParsableCommand {
   var output: String?
 
   func validate() throws {
+    switch (track, gpsd) {
+    case (nil, nil): throw ValidationError("give --track FILE or --gpsd HOST:PORT")
+    case (.some, .some): throw ValidationError("give --track or --gpsd, not both")
+    case (nil, .some(let gpsd)):
+      _ = try endpoint(gpsd)
+      if trackFormat != nil { throw ValidationError("--track-format is for --track, not --gpsd") }
+      if finder.speed != nil || finder.realtime {
+        throw ValidationError("--speed and --realtime are for --track; gpsd's fixes come live")
+      }
+    case (.some, nil):
+      if maxFixes != nil { throw ValidationError("--max-fixes is for --gpsd") }
+    }
+    if let maxFixes, maxFixes < 1 {
+      throw ValidationError("--max-fixes must be at least 1, not \(maxFixes)")
+    }
     if finder.limit > provider.resultLimit {
       throw ValidationError(
         "--limit must be at most \(provider.resultLimit) with --provider \(provider.rawValue), "
@@ -136,8 +170,21 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if let gpsd {
+      _ = try await FinderSession.run(
+        gpsd: try endpoint(gpsd),
+        maxFixes: maxFixes,
+        options: try finder.options(),
+        backend: makeBackend,
+        format: format,
+        output: output,
+        attribution: attribution,
+        arguments: finder
+      )
+      return
+    }
     _ = try await FinderSession.run(
-      track: track,
+      track: track ?? "-",
       trackFormat: trackFormat,
       options: try finder.options(),
       backend: makeBackend,
@@ -196,6 +243,15 @@ struct RunCommand: AsyncParsableCommand {
     } catch {
       printError("cannot start the in-process mock Places server: \(error)")
       throw Sysexits.unavailable
+    }
+  }
+
+  /// The `--gpsd` endpoint, or a usage error saying what was expected.
+  private func endpoint(_ text: String) throws -> GPSDEndpoint {
+    do {
+      return try GPSDEndpoint(parsing: text)
+    } catch {
+      throw ValidationError("--gpsd: \(error.description)")
     }
   }
 

@@ -1,16 +1,28 @@
 import Dispatch
 import ForageFinder
 import Foundation
+import Synchronization
 
 /// What `forage` does on signals: SIGPIPE is ignored (a write to a closed pipe fails with
 /// `EPIPE` instead, which the writers handle), and on SIGINT, SIGTERM or SIGHUP the temporary
 /// files of `--output` and `--record` are removed, the old outputs kept, and the process exits
 /// with 128 + the signal's number.
 ///
+/// A live run (`--gpsd`) asks for SIGINT instead with ``onInterrupt(_:)``: the first SIGINT
+/// then ends the run so it finishes with its summary; a second exits at once as above.
+///
 /// The handlers run on a dispatch queue, not in signal context, so removing files is safe.
 enum SignalCleanup {
   /// Keeps the signal sources alive for the life of the process.
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+
+  /// What the next SIGINT does instead of exiting, if anything.
+  private static let interruptHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// Makes the next SIGINT call `handler` instead of exiting (once); `nil` restores the exit.
+  static func onInterrupt(_ handler: (@Sendable () -> Void)?) {
+    interruptHandler.withLock { $0 = handler }
+  }
 
   /// Installs the handlers; call once, first thing.
   ///
@@ -31,6 +43,10 @@ enum SignalCleanup {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
+        if number == SIGINT, let handler = interruptHandler.withLock({ $0.take() }) {
+          handler()
+          return
+        }
         TemporaryFiles.removeAll()
         _exit(128 + number)
       }

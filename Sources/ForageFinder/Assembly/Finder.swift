@@ -54,6 +54,24 @@ public struct Finder: Sendable {
     writer: any EventWriter,
     progress: (@Sendable (Int) -> Void)? = nil
   ) async throws -> FinderOutcome {
+    try await run(source: track.fixSource, writer: writer, progress: progress)
+  }
+
+  /// Runs the finder on any fix source (a track, or a live receiver such as gpsd) to its end,
+  /// or until a fatal failure; see ``run(track:writer:progress:)``.
+  ///
+  /// - Parameters:
+  ///   - source: Where the readings come from.
+  ///   - writer: Receives every event in order; finished (committed) at the end.
+  ///   - progress: Told how many readings have been replayed, after each one.
+  /// - Returns: The totals, and the fatal failure that stopped the run, if any.
+  /// - Throws: An error a middleware's setup threw, the source's error, or the writer's or a
+  ///   run-end hook's error.
+  public func run(
+    source: FixSource,
+    writer: any EventWriter,
+    progress: (@Sendable (Int) -> Void)? = nil
+  ) async throws -> FinderOutcome {
     let setup = FinderSetup(options: options, isCoverageWanted: writer.wantsCoverage)
     let monitor = EffectMonitor()
     let chain = try middleware.map { try $0.make(setup, monitor) }
@@ -72,7 +90,7 @@ public struct Finder: Sendable {
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }
 
-    let lastTime = try await replay(track, into: store, progress: progress)
+    let lastTime = try await replay(source, into: store, progress: progress)
     for hook in setup.trackEndHooks {
       for action in await hook() { store.dispatch(action) }
       await store.idle()
@@ -83,9 +101,9 @@ public struct Finder: Sendable {
     return FinderOutcome(summary: store.state.summary, fatalFailure: store.state.fatalFailure)
   }
 
-  /// Replays the track into the store and returns the replay time of the last event.
+  /// Replays the source into the store and returns the replay time of the last event.
   private func replay(
-    _ track: ReplayTrack,
+    _ source: FixSource,
     into store: Store<FinderState, FinderAction>,
     progress: (@Sendable (Int) -> Void)?
   ) async throws -> Date {
@@ -99,7 +117,8 @@ public struct Finder: Sendable {
     var lastTime = Date(timeIntervalSince1970: 0)
     var replayed = 0
     do {
-      try await gps.replay(next: try track.makeFixSource(), scenario: options.scenario) { output in
+      let next = try source.makeReadings()
+      try await gps.replay(readings: next, scenario: options.scenario) { output in
         switch output {
         case .authorization(let status, let accuracy, let at):
           lastTime = at

@@ -129,6 +129,14 @@ public struct ReplayTrack: Sendable {
     }
   }
 
+  /// The track as a ``ForageLocation/FixSource``: its fixes of the replayed kind, in order.
+  public var fixSource: FixSource {
+    FixSource(expectedCount: fixCount) {
+      let next = try makeFixSource()
+      return { try next().map(SimulatedGPS.Reading.fix) }
+    }
+  }
+
   /// The whole content of a track that cannot be read twice (`-`, a pipe, a FIFO, a device),
   /// or `nil` for a regular file, which is read as it is needed.
   private static func readOnceIfNeeded(_ path: String) throws(TrackError) -> [UInt8]? {

@@ -19,6 +19,22 @@ public struct SimulatedGPS: Sendable {
     case locationUnknown(index: Int, at: Date)
   }
 
+  /// What a fix source reads: a fix, or the receiver's word that it has no location.
+  public enum Reading: Sendable, Equatable {
+    /// A fix.
+    case fix(Fix)
+    /// The receiver has no location now (gpsd's TPV mode 0 or 1); `time` if it said.
+    case locationUnknown(time: Date?)
+
+    /// The reading's time, if known.
+    public var time: Date? {
+      switch self {
+      case .fix(let fix): fix.time
+      case .locationUnknown(let time): time
+      }
+    }
+  }
+
   /// Noise and dropouts added to the track, for testing fix filtering.
   public struct Perturbation: Sendable, Equatable {
     /// Standard deviation of the position noise in metres (0: none).
@@ -90,24 +106,44 @@ public struct SimulatedGPS: Sendable {
     scenario: PermissionScenario,
     emit: (Output) async throws -> Void
   ) async throws {
+    try await replay(readings: { try next().map(Reading.fix) }, scenario: scenario, emit: emit)
+  }
+
+  /// Replays what a ``FixSource`` reads, one reading at a time: fixes, and the receiver's
+  /// reports that it has none (which become ``Output/locationUnknown(index:at:)``).
+  ///
+  /// Readings are indexed from 0 and placed on the clock by their times, offsets from the first
+  /// reading's (1 s steps when untimed, never backwards). A live source's readings arrive in
+  /// their own time: give it a ``VirtualClock``, whose sleeps return at once.
+  ///
+  /// - Parameters:
+  ///   - next: Returns the next reading, `nil` at the end, or throws, which ends the replay with
+  ///     that error.
+  ///   - scenario: The permission scenario; its initial status is always reported first.
+  ///   - emit: Receives each output.
+  public func replay(
+    readings next: () async throws -> Reading?,
+    scenario: PermissionScenario,
+    emit: (Output) async throws -> Void
+  ) async throws {
     var random = SplitMix64(seed: perturbation.seed)
     let sleep = startTimeline()
     var startTime: Date?
     var lastOffset = Duration.zero
     var applied = Set<Int>()
     var index = 0
-    while let original = try next() {
+    while let reading = try await next() {
       try Task.checkCancellation()
-      // Map the fix's time onto the clock: offsets from the first fix, 1 s steps when untimed.
+      // Map the reading's time onto the clock: offsets from the first, 1 s steps when untimed.
       let offset: Duration
-      if let time = original.time, let first = startTime {
+      if let time = reading.time, let first = startTime {
         let seconds = time.timeIntervalSince(first)
         offset = max(lastOffset, .milliseconds(Int64((seconds * 1000).rounded())))
       } else {
         offset = index == 0 ? .zero : lastOffset + Self.untimedInterval
       }
       if startTime == nil {
-        startTime = original.time ?? Date(timeIntervalSince1970: 0)
+        startTime = reading.time ?? Date(timeIntervalSince1970: 0)
         try await emit(
           .authorization(scenario.initialStatus, scenario.initialAccuracy, at: startTime!)
         )
@@ -120,10 +156,15 @@ public struct SimulatedGPS: Sendable {
         let change = scenario.changes[position]
         try await emit(.authorization(change.status, change.accuracy, at: at))
       }
-      if perturbation.dropoutProbability > 0, random.unit() < perturbation.dropoutProbability {
+      switch reading {
+      case .locationUnknown:
         try await emit(.locationUnknown(index: index, at: at))
-      } else {
-        try await emit(.fix(index: index, fix: perturbed(original, with: &random), at: at))
+      case .fix(let original):
+        if perturbation.dropoutProbability > 0, random.unit() < perturbation.dropoutProbability {
+          try await emit(.locationUnknown(index: index, at: at))
+        } else {
+          try await emit(.fix(index: index, fix: perturbed(original, with: &random), at: at))
+        }
       }
       index += 1
     }

@@ -1,0 +1,37 @@
+/// Where a run's readings come from, as a value: a track file replayed, or a live receiver
+/// (``GPSDSource``). The finder and ``SimulatedGPS`` take any of them the same way.
+public struct FixSource: Sendable {
+  /// How many readings the source will give, when it knows (a checked file), for progress.
+  public var expectedCount: Int?
+  private let open: @Sendable () throws -> () async throws -> SimulatedGPS.Reading?
+
+  /// Creates a source.
+  ///
+  /// - Parameters:
+  ///   - expectedCount: How many readings it will give, or `nil` when unknown (a live source).
+  ///   - open: Starts reading and returns a function giving the next reading, `nil` at the end.
+  public init(
+    expectedCount: Int? = nil,
+    open: @escaping @Sendable () throws -> () async throws -> SimulatedGPS.Reading?
+  ) {
+    self.expectedCount = expectedCount
+    self.open = open
+  }
+
+  /// A source that gives `readings`, in order.
+  public static func readings(_ readings: [SimulatedGPS.Reading]) -> FixSource {
+    FixSource(expectedCount: readings.count) {
+      var iterator = readings.makeIterator()
+      return { iterator.next() }
+    }
+  }
+
+  /// Starts reading.
+  ///
+  /// - Returns: A function giving the next reading, `nil` at the end; it throws when the source
+  ///   fails (a malformed file).
+  /// - Throws: What opening the source threw.
+  public func makeReadings() throws -> () async throws -> SimulatedGPS.Reading? {
+    try open()
+  }
+}
