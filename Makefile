@@ -3,7 +3,9 @@
 #   make test   installs what is missing, lints, builds, and runs every test
 # Both are idempotent: when everything is installed they go straight to the build.
 
-APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-config python3 gpsd gpsd-clients chromium
+APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-config python3
+# Only the tests need these: the real gpsd and gpsfake (live GPS) and Chromium (the html map).
+TEST_APT_PACKAGES := gpsd gpsd-clients chromium
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -32,17 +34,24 @@ fuzz: deps
 fuzz-smoke: deps
 	FUZZ_SEED=1 Tests/Fuzz/run 5
 
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# Installs the Debian packages given that are missing (nothing to do when all are installed).
+define apt_install
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
 
-# Google's own Python client (the mock's compatibility test) and jsonschema (the output schema test).
+deps:
+	$(call apt_install,$(APT_PACKAGES))
+
+# The test-only packages; Google's own Python client (the mock's compatibility test) and
+# jsonschema (the output schema test).
 test-deps:
+	$(call apt_install,$(TEST_APT_PACKAGES))
 	@python3 -c 'import googlemaps, jsonschema' 2>/dev/null || python3 -m pip install -q googlemaps jsonschema 2>/dev/null \
 	  || python3 -m pip install -q --break-system-packages googlemaps jsonschema 2>/dev/null \
 	  || echo "note: could not install googlemaps and jsonschema; the tests that use them will skip"
