@@ -44,7 +44,7 @@ public struct Selection<State, Value>: Sendable {
   @inlinable
   public init(_ keyPath: KeyPath<State, Value> & Sendable) {
     self.select = { $0[keyPath: keyPath] }
-    self.read = Self.reader(for: keyPath)
+    self.read = Self.reader(for: keyPath, access: Self.access(for: keyPath))
     self.keyPath = keyPath
     self.isDuplicate = nil
     self.usesAutomaticRepeats = false
@@ -121,7 +121,7 @@ public struct Selection<State, Value>: Sendable {
     return copy
   }
 
-  /// A reader for `keyPath` that reads the value in place.
+  /// How the store reads the value at `keyPath`, worked out once when the selection is made.
   ///
   /// Applying a key path goes through the runtime and costs hundreds of nanoseconds when it has
   /// a subscript. A key path made only of stored properties of a struct has a fixed offset in the
@@ -130,28 +130,39 @@ public struct Selection<State, Value>: Sendable {
   /// stored properties then another computed property or subscript call its getter directly
   /// (``KeyPathLayout``). Other key paths go through the runtime.
   @inlinable
-  static func reader(
-    for keyPath: KeyPath<State, Value> & Sendable
-  ) -> @Sendable (UnsafePointer<State>) -> Value {
-    if let offset = MemoryLayout<State>.offset(of: keyPath) {
-      return { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
-    }
-    guard let layout = KeyPathLayout(keyPath) else {
-      return { $0.pointee[keyPath: keyPath] }
-    }
+  static func access(for keyPath: KeyPath<State, Value> & Sendable) -> KeyPathAccess {
+    if let offset = MemoryLayout<State>.offset(of: keyPath) { return .stored(offset: offset) }
+    guard let layout = KeyPathLayout(keyPath) else { return .runtime }
     if let index = layout.arrayIndex(of: Value.self) {
-      let offset = layout.offset
+      return .arrayElement(offset: layout.offset, index: index)
+    }
+    return .getter(layout)
+  }
+
+  /// A reader that reads the value at `keyPath` in place, the way `access` says.
+  @inlinable
+  static func reader(
+    for keyPath: KeyPath<State, Value> & Sendable,
+    access: KeyPathAccess
+  ) -> @Sendable (UnsafePointer<State>) -> Value {
+    switch access {
+    case .stored(let offset):
+      return { UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self) }
+    case .arrayElement(let offset, let index):
       return { state in
         UnsafeRawPointer(state).advanced(by: offset).assumingMemoryBound(to: [Value].self)
           .pointee[index]
       }
-    }
-    return { state in
-      withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
-        let result = buffer.baseAddress.unsafelyUnwrapped
-        layout.get(into: UnsafeMutableRawPointer(result), from: UnsafeRawPointer(state))
-        return result.move()
+    case .getter(let layout):
+      return { state in
+        withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+          let result = buffer.baseAddress.unsafelyUnwrapped
+          layout.get(into: UnsafeMutableRawPointer(result), from: UnsafeRawPointer(state))
+          return result.move()
+        }
       }
+    case .runtime:
+      return { $0.pointee[keyPath: keyPath] }
     }
   }
 
@@ -190,25 +201,23 @@ extension Selection where Value: Equatable & Sendable {
   @inlinable
   public init(_ keyPath: KeyPath<State, Value> & Sendable) {
     self.select = { $0[keyPath: keyPath] }
-    let read = Self.reader(for: keyPath)
+    let access = Self.access(for: keyPath)
+    let read = Self.reader(for: keyPath, access: access)
     self.read = read
     self.keyPath = keyPath
     self.isDuplicate = { $0 == $1 }
     self.usesAutomaticRepeats = true
-    self.makeEvaluator = Self.evaluator(for: keyPath, read: read)
+    self.makeEvaluator = Self.evaluator(access: access, read: read)
   }
 
-  /// The ``makeEvaluator`` for `keyPath`: an array index is read and compared inline; any other
-  /// key path through `read`.
+  /// The ``makeEvaluator`` for a key path read the way `access` says: an array index is read
+  /// and compared inline; any other key path through `read`.
   @inlinable
   static func evaluator(
-    for keyPath: KeyPath<State, Value> & Sendable,
+    access: KeyPathAccess,
     read: @escaping @Sendable (UnsafePointer<State>) -> Value
   ) -> @Sendable (UnsafeMutablePointer<Value>) -> (UnsafePointer<State>) -> Bool {
-    if MemoryLayout<State>.offset(of: keyPath) == nil, let layout = KeyPathLayout(keyPath),
-      let index = layout.arrayIndex(of: Value.self)
-    {
-      let offset = layout.offset
+    if case .arrayElement(let offset, let index) = access {
       return { current in
         { state in
           let new = UnsafeRawPointer(state).advanced(by: offset)
