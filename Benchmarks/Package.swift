@@ -33,9 +33,18 @@ let package = Package(
       name: "TrackBenchmark",
       dependencies: [.product(name: "ForageTracks", package: "forage")]
     ),
+    .target(
+      name: "BenchmarkSupport",
+      dependencies: [
+        .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "MockPlaces", package: "forage"),
+      ]
+    ),
     .executableTarget(
       name: "CoverageBenchmark",
       dependencies: [
+        "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageGeo", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
@@ -44,6 +53,7 @@ let package = Package(
     .executableTarget(
       name: "FinderBenchmark",
       dependencies: [
+        "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageGeo", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import ForageFinder
 import ForageGeo
 import Foundation
@@ -41,17 +42,7 @@ struct CoverageRun {
     dataset: PlaceDataset,
     policy: QueryPolicy
   ) async throws -> CoverageRun {
-    let server = MockHTTPServer(
-      handlers: [NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero)]
-    )
-    try server.start()
-    let backend = PlacesBackend.remote(
-      baseURL: server.url,
-      provider: .google,
-      apiKey: nil,
-      clock: NetworkTime.virtual.makeClock(),
-      onRelease: { server.stop() }
-    )
+    let backend = try PlacesBackend.googleMock(serving: dataset)
     let finder = Finder(
       options: FinderOptions(policy: policy),
       middleware: Finder.defaultMiddleware(

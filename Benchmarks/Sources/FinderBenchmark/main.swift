@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import ForageFinder
 import ForageGeo
 import ForageTracks
@@ -109,17 +110,7 @@ func measure(
 ) async throws
   -> Measurement
 {
-  let server = MockHTTPServer(
-    handlers: [NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero)]
-  )
-  try server.start()
-  let backend = PlacesBackend.remote(
-    baseURL: server.url,
-    provider: .google,
-    apiKey: nil,
-    clock: NetworkTime.virtual.makeClock(),
-    onRelease: { server.stop() }
-  )
+  let backend = try PlacesBackend.googleMock(serving: dataset)
   let track = try ReplayTrack.prepare(url: url)
   let finder = Finder(
     options: FinderOptions(policy: policy),
