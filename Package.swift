@@ -178,8 +178,8 @@ let package = Package(
     .testTarget(
       name: "ForageLocationTests",
       dependencies: [
-        "ForageLocation", "ForageTracks", "ForageStore", "ForageStoreTesting", "ForageSupport",
-        "ForageHTTP", "ForageTestSupport",
+        "ForageLocation", "ForageTracks", "ForageGeo", "ForageStore", "ForageStoreTesting",
+        "ForageSupport", "ForageHTTP", "ForageTestSupport",
       ],
       swiftSettings: strict
     ),

@@ -67,6 +67,19 @@ public struct EarthCentredPoint: Equatable, Sendable {
     return 2 * rho * asin(ratio) * (1 + 1e-12) + 1e-6
   }
 
+  /// A lower bound on the geodesic distance between two surface points a chord apart.
+  ///
+  /// The straight line is never longer than the geodesic, but the computed chord and the
+  /// computed geodesic both carry rounding (the Cartesian coordinates are millions of metres,
+  /// so a chord of a few metres can come out a nanometre longer than `geod_inverse`'s answer).
+  /// The same slack as ``geodesicUpperBound(chord:)`` covers it.
+  ///
+  /// - Parameter chord: The straight-line distance in metres.
+  /// - Returns: A distance the geodesic is certainly not shorter than.
+  public static func geodesicLowerBound(chord: Double) -> Double {
+    max(0, chord * (1 - 1e-12) - 1e-6)
+  }
+
   /// The coordinate of this point, assuming it lies on the ellipsoid's surface.
   public var coordinate: Coordinate {
     let e2 = Self.eccentricitySquared

@@ -5,7 +5,9 @@
 /// A coverage area only grows, so a disk once found known stays known. A query disk (c′, r′) is
 /// answered from a proven disk (c, r) only when GEOS itself would say yes:
 /// - its cells are among the proven disk's cells (``CoverageTileKey/keys(touching:radius:)``);
-/// - s(c, c′) + r′ + 1 mm ≤ r, with s the geodesic. Planar distances never exceed geodesics
+/// - U + r′ + 1 mm ≤ r, where U ≥ s(c, c′) is the chord's bound on the geodesic
+///   (``EarthCentredPoint/geodesicUpperBound(chord:)``): a few nanoseconds where `geod_inverse`
+///   costs half a microsecond, and a bound is all the test needs. Planar distances never exceed geodesics
 ///   (``LocalProjection``), so in every cell's plane the query's circumscribed polygon is a
 ///   smaller copy of the proven one (same orientation) lying inside it, and whatever covered the
 ///   proven piece covers the query's; a cell the proven disk was too far from to need is too far
@@ -16,7 +18,7 @@
 struct ProvenDisks {
   /// A disk found known, with the cells it touches.
   private struct Disk {
-    var centre: Coordinate
+    var centre: EarthCentredPoint
     var radius: Double
     var keys: [CoverageTileKey]
   }
@@ -35,9 +37,10 @@ struct ProvenDisks {
   func contains(_ centre: Coordinate, radius: Double) -> Bool {
     guard !disks.isEmpty else { return false }
     var keys: [CoverageTileKey]?
+    let point = EarthCentredPoint(centre)
     for disk in disks where radius + 1e-3 < disk.radius {
-      let distance = Geodesic.distance(disk.centre, centre)
-      guard distance + radius + 1e-3 <= disk.radius else { continue }
+      let bound = EarthCentredPoint.geodesicUpperBound(chord: disk.centre.chordDistance(to: point))
+      guard bound + radius + 1e-3 <= disk.radius else { continue }
       let needed = keys ?? CoverageTileKey.keys(touching: centre, radius: radius)
       keys = needed
       if needed.allSatisfy(disk.keys.contains) { return true }
@@ -49,7 +52,7 @@ struct ProvenDisks {
   mutating func remember(_ centre: Coordinate, radius: Double) {
     disks.insert(
       Disk(
-        centre: centre,
+        centre: EarthCentredPoint(centre),
         radius: radius,
         keys: CoverageTileKey.keys(touching: centre, radius: radius)
       ),

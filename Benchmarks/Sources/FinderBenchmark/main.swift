@@ -14,7 +14,8 @@ import MockPlaces
 //    and wall time, answers checked identical fix by fix.
 // 2. Fixes per second for a 100 000-fix generated walk looping inside the dataset's area, so all
 //    but the first lap is answered from the coverage cache, with NDJSON to a file: with the
-//    byte writer and with the String-based writer of before (the baseline), files compared;
+//    byte writer on a thread of its own (the default), with it on the store's thread, and with
+//    the String-based writer of before on the store's thread (the baseline), files compared;
 //    and the two writers alone on the same events, in MB/s.
 // 3. The cost of the logging middleware at its `warning` default (one level check per action):
 //    the walk with and without it, interleaved, medians compared (target: within 5 %).
@@ -106,14 +107,15 @@ func measure(
   logger: Logger? = nil,
   cacheFile: PlacesCacheFile? = nil,
   file: (url: URL, isLegacy: Bool)? = nil,
-  writer: (any EventWriter)? = nil
+  writer: (any EventWriter)? = nil,
+  writesOnOwnThread: Bool = true
 ) async throws
   -> Measurement
 {
   let backend = try PlacesBackend.googleMock(serving: dataset)
   let track = try ReplayTrack.prepare(url: url)
   let finder = Finder(
-    options: FinderOptions(policy: policy),
+    options: FinderOptions(policy: policy, writesOnOwnThread: writesOnOwnThread),
     middleware: Finder.defaultMiddleware(
       places: .places(
         backend.provider,
@@ -241,15 +243,26 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 defer { try? FileManager.default.removeItem(at: directory) }
 let loopURL = directory.appendingPathComponent("loop.gpx")
 try writeLoopWalk(loopURL, fixes: loopFixes)
-// The loop end to end with NDJSON to a file, with today's writer and with the String-based
-// writer of before issue 12 (the baseline), in the same run; the files must be identical.
+// The loop end to end with NDJSON to a file, in the same run: the String-based writer of before
+// issue 12 writing on the store's thread (the baseline), today's byte writer on the store's
+// thread, and today's byte writer on a thread of its own (the default); the files must be
+// identical.
 let loopFile = directory.appendingPathComponent("loop.ndjson")
 let legacyFile = directory.appendingPathComponent("loop-legacy.ndjson")
 let legacyLoop = try await measure(
   track: loopURL,
   policy: .coverage,
   dataset: dataset,
-  file: (legacyFile, true)
+  file: (legacyFile, true),
+  writesOnOwnThread: false
+)
+let inlineFile = directory.appendingPathComponent("loop-inline.ndjson")
+let inlineLoop = try await measure(
+  track: loopURL,
+  policy: .coverage,
+  dataset: dataset,
+  file: (inlineFile, false),
+  writesOnOwnThread: false
 )
 let loop = try await measure(
   track: loopURL,
@@ -257,7 +270,9 @@ let loop = try await measure(
   dataset: dataset,
   file: (loopFile, false)
 )
-let loopFilesIdentical = try filesIdentical(loopFile, legacyFile)
+let loopFilesIdentical =
+  try filesIdentical(loopFile, legacyFile) && filesIdentical(inlineFile, legacyFile)
+try? FileManager.default.removeItem(at: inlineFile)
 try? FileManager.default.removeItem(at: legacyFile)
 try? FileManager.default.removeItem(at: loopFile)
 let lap = Int((2 * Double.pi * 350 / 1.4).rounded())
@@ -269,9 +284,12 @@ print(
 print(
   "   end to end, NDJSON to a file (store, location machine, coverage test, K-nearest, output):"
 )
-for (name, run) in [("String writer (baseline)", legacyLoop), ("byte writer", loop)] {
+for (name, run) in [
+  ("String writer, inline (baseline)", legacyLoop), ("byte writer, inline", inlineLoop),
+  ("byte writer, own thread", loop),
+] {
   print(
-    "   \(name.padding(toLength: 24, withPad: " ", startingAt: 0))  \(format(run.wall, 3)) s  "
+    "   \(name.padding(toLength: 32, withPad: " ", startingAt: 0))  \(format(run.wall, 3)) s  "
       + "\(format(Double(run.fixes) / run.wall, 0)) fixes/s (CPU \(format(run.cpu, 3)) s: "
       + "\(format(Double(run.fixes) / run.cpu, 0)) fixes per CPU second)  "
       + "\(format(Double(run.bytes) / 1_048_576, 1)) MiB at "

@@ -86,7 +86,8 @@ public struct Finder: Sendable {
       reducer: Reducer(FinderState.reduce),
       middleware: chain
     )
-    let sink = EventSink(writer)
+    let sink = EventSink(writer, onOwnThread: options.writesOnOwnThread)
+    defer { sink.close() }
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }
 

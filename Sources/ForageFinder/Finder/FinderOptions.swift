@@ -16,6 +16,10 @@ public struct FinderOptions: Sendable {
   public var perturbation: SimulatedGPS.Perturbation
   /// Whether `places` events are written only when the answer changes.
   public var isChangesOnly: Bool
+  /// Whether the event writer runs on a thread of its own, beside the store (the default and
+  /// the faster: serialising and writing cost about as much as answering a fix); false writes
+  /// each event on the thread that runs the store, before it takes the next action.
+  public var writesOnOwnThread: Bool
 
   /// Creates options; the defaults are `forage run`'s.
   public init(
@@ -25,7 +29,8 @@ public struct FinderOptions: Sendable {
     filter: FixFilter = FixFilter(),
     pacing: Pacing = .virtual,
     perturbation: SimulatedGPS.Perturbation = .none,
-    isChangesOnly: Bool = false
+    isChangesOnly: Bool = false,
+    writesOnOwnThread: Bool = true
   ) {
     self.query = query
     self.policy = policy
@@ -34,5 +39,6 @@ public struct FinderOptions: Sendable {
     self.pacing = pacing
     self.perturbation = perturbation
     self.isChangesOnly = isChangesOnly
+    self.writesOnOwnThread = writesOnOwnThread
   }
 }

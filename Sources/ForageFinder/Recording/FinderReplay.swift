@@ -29,6 +29,7 @@ public enum FinderReplay {
       reducer: Reducer(FinderState.reduce)
     )
     let sink = EventSink(writer)
+    defer { sink.close() }
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }
     for action in actions { store.dispatch(action) }

@@ -75,13 +75,17 @@ public struct FixFilter: Sendable, Hashable {
         return .drop(.reducedAccuracyRate)
       }
     }
-    let distance = Geodesic.distance(last, delivered)
+    let distance = Separation(last, delivered)
     if accuracy == .full, let time = fix.time, let lastTime = last.time {
       let elapsed = time.timeIntervalSince(lastTime)
-      if elapsed > 0, distance / elapsed > maximumSpeed { return .drop(.implausibleJump) }
-      if elapsed == 0, distance > maximumSpeed { return .drop(.implausibleJump) }
+      if elapsed > 0, distance.decide({ $0 / elapsed > maximumSpeed }) {
+        return .drop(.implausibleJump)
+      }
+      if elapsed == 0, distance.decide({ $0 > maximumSpeed }) { return .drop(.implausibleJump) }
     }
-    if distanceFilter > 0, distance < distanceFilter { return .drop(.distanceFilter) }
+    if distanceFilter > 0, distance.decide({ $0 < distanceFilter }) {
+      return .drop(.distanceFilter)
+    }
     return .deliver(delivered)
   }
 
@@ -115,5 +119,31 @@ extension Duration {
 extension Comparable {
   fileprivate func clamped(to range: ClosedRange<Self>) -> Self {
     min(max(self, range.lowerBound), range.upperBound)
+  }
+}
+
+/// The geodesic between two fixes for the filter's tests, which are monotone in the distance:
+/// bracketed by the chord (``GeodesicBracket``) when both positions are valid coordinates, so
+/// `geod_inverse` runs only for a test the bracket cannot settle; measured exactly otherwise.
+private struct Separation {
+  private let bracket: GeodesicBracket?
+  private let from: Fix
+  private let to: Fix
+
+  init(_ from: Fix, _ to: Fix) {
+    self.from = from
+    self.to = to
+    if let start = try? Coordinate(latitude: from.latitude, longitude: from.longitude),
+      let end = try? Coordinate(latitude: to.latitude, longitude: to.longitude)
+    {
+      bracket = GeodesicBracket(start, end)
+    } else {
+      bracket = nil
+    }
+  }
+
+  /// What a monotone test says of the geodesic distance.
+  func decide(_ test: (Double) -> Bool) -> Bool {
+    bracket?.decide(test) ?? test(Geodesic.distance(from, to))
   }
 }
