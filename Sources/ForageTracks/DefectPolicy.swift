@@ -195,13 +195,17 @@ struct DefectPolicy {
       let time = fix.time, let previousTime = previous.time
     {
       let seconds = time.timeIntervalSince(previousTime)
-      let metres = Geodesic.distance(previous, fix)
+      let separation = FixSeparation(previous, fix)
+      let maximumSpeed = options.maximumSpeed
       if seconds > options.gapThreshold {
         emit(.defect(TrackDefect(.gap, line: line, detail: "\(format(seconds / 60)) min")))
         if options.gap == .newSegment { startsSegment = true }
-      } else if metres > 0, seconds >= 0,
-        seconds == 0 ? metres > options.maximumSpeed : metres / seconds > options.maximumSpeed
+      } else if seconds >= 0, separation.decide({ $0 > 0 }),
+        seconds == 0
+          ? separation.decide({ $0 > maximumSpeed })
+          : separation.decide({ $0 / seconds > maximumSpeed })
       {
+        let metres = separation.exact
         let speed = seconds > 0 ? "\(format(metres / seconds)) m/s" : "\(format(metres)) m in 0 s"
         emit(.defect(TrackDefect(.implausibleJump, line: line, detail: speed)))
         if options.implausibleJump == .drop { return }

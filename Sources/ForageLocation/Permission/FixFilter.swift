@@ -75,7 +75,7 @@ public struct FixFilter: Sendable, Hashable {
         return .drop(.reducedAccuracyRate)
       }
     }
-    let distance = Separation(last, delivered)
+    let distance = FixSeparation(last, delivered)
     if accuracy == .full, let time = fix.time, let lastTime = last.time {
       let elapsed = time.timeIntervalSince(lastTime)
       if elapsed > 0, distance.decide({ $0 / elapsed > maximumSpeed }) {
@@ -119,31 +119,5 @@ extension Duration {
 extension Comparable {
   fileprivate func clamped(to range: ClosedRange<Self>) -> Self {
     min(max(self, range.lowerBound), range.upperBound)
-  }
-}
-
-/// The geodesic between two fixes for the filter's tests, which are monotone in the distance:
-/// bracketed by the chord (``GeodesicBracket``) when both positions are valid coordinates, so
-/// `geod_inverse` runs only for a test the bracket cannot settle; measured exactly otherwise.
-private struct Separation {
-  private let bracket: GeodesicBracket?
-  private let from: Fix
-  private let to: Fix
-
-  init(_ from: Fix, _ to: Fix) {
-    self.from = from
-    self.to = to
-    if let start = try? Coordinate(latitude: from.latitude, longitude: from.longitude),
-      let end = try? Coordinate(latitude: to.latitude, longitude: to.longitude)
-    {
-      bracket = GeodesicBracket(start, end)
-    } else {
-      bracket = nil
-    }
-  }
-
-  /// What a monotone test says of the geodesic distance.
-  func decide(_ test: (Double) -> Bool) -> Bool {
-    bracket?.decide(test) ?? test(Geodesic.distance(from, to))
   }
 }
