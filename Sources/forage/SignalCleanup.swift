@@ -47,7 +47,7 @@ enum SignalCleanup {
           handler()
           return
         }
-        TemporaryFiles.removeAll()
+        TemporaryFiles.shared.removeAll()
         _exit(128 + number)
       }
       source.resume()

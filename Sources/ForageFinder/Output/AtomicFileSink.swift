@@ -5,20 +5,27 @@ import Foundation
 /// commit, so the destination is either the old file or the complete new one, never half.
 ///
 /// A destination that is a symbolic link is followed: its target is replaced, the link stays.
-/// An existing file's permissions are kept. The temporary file is registered with
-/// ``TemporaryFiles`` until it is renamed or removed, so a signal handler can remove it.
+/// An existing file's permissions are kept. The temporary file is created through
+/// ``TemporaryFiles`` and noted there until it is renamed or removed, so a signal handler can
+/// remove it.
 public final class AtomicFileSink: TextSink {
   /// The file that appears when the sink commits (the link's target when the path named a
   /// symbolic link).
   public let destination: URL
   private let temporary: String
+  private let temporaryFiles: TemporaryFiles
   private var file: BufferedDescriptor
   private var isCommitted = false
 
   /// Creates the temporary file.
   ///
   /// - Throws: ``OutputError/cannotWrite(path:reason:)`` when the directory is not writable.
-  public init(destination: URL) throws {
+  public convenience init(destination: URL) throws {
+    try self.init(destination: destination, temporaryFiles: .shared)
+  }
+
+  /// Creates the temporary file, noted in a given registry (for tests).
+  init(destination: URL, temporaryFiles: TemporaryFiles) throws {
     let target = OutputFile.resolvingLinks(destination.path)
     self.destination = URL(fileURLWithPath: target)
     let directory = (target as NSString).deletingLastPathComponent
@@ -30,18 +37,22 @@ public final class AtomicFileSink: TextSink {
       let candidate =
         (directory.isEmpty ? "" : directory + "/")
         + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-      let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-      if descriptor >= 0 {
-        created = (candidate, descriptor)
-        break
+      let opened = temporaryFiles.create(candidate) {
+        open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       }
-      if errno != EEXIST {
+      switch opened {
+      case .success(let descriptor):
+        created = (candidate, descriptor)
+      case .failure(let failure) where failure.code == EEXIST:
+        continue
+      case .failure(let failure):
         throw OutputError.cannotWrite(
           path: destination.path,
           reason: "cannot create a file in \(directory.isEmpty ? "." : directory): "
-            + systemErrorText(errno)
+            + systemErrorText(failure.code)
         )
       }
+      break
     }
     guard let (path, descriptor) = created else {
       throw OutputError.cannotWrite(path: destination.path, reason: "no free temporary name")
@@ -55,15 +66,15 @@ public final class AtomicFileSink: TextSink {
       fchmod(descriptor, 0o666 & ~mask)
     }
     temporary = path
+    self.temporaryFiles = temporaryFiles
     file = BufferedDescriptor(descriptor: descriptor, name: target)
-    TemporaryFiles.register(path)
   }
 
   deinit {
     if !isCommitted {
       file.close()
       unlink(temporary)
-      TemporaryFiles.unregister(temporary)
+      temporaryFiles.unregister(temporary)
     }
   }
 
@@ -88,6 +99,6 @@ public final class AtomicFileSink: TextSink {
       throw OutputError.cannotWrite(path: destination.path, reason: systemErrorText(errno))
     }
     isCommitted = true
-    TemporaryFiles.unregister(temporary)
+    temporaryFiles.unregister(temporary)
   }
 }
