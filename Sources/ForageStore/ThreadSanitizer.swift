@@ -2,15 +2,16 @@
   import Glibc
 #endif
 
-/// Tells ThreadSanitizer, when the process runs under it, where the store's mutexes change hands.
+/// Tells ThreadSanitizer, when the process runs under it, where a mutex changes hands.
 ///
 /// On Linux, `Synchronization.Mutex` hands a contended lock to the next thread inside the kernel
 /// (a priority-inheritance futex), where ThreadSanitizer cannot see it, so it would report the
-/// accesses the mutex orders as data races. The store marks the start and the end of each
+/// accesses the mutex orders as data races. The store (and the package's other hand-overs
+/// between threads, such as the finder's event writer) marks the start and the end of each
 /// critical section on an address standing for the mutex. Without ThreadSanitizer the hooks are
 /// absent and each mark costs a load and a branch.
 @usableFromInline
-enum ThreadSanitizer {
+package enum ThreadSanitizer {
   /// The signature of `__tsan_acquire` and `__tsan_release`.
   @usableFromInline typealias Hook = @convention(c) (UnsafeRawPointer?) -> Void
 
@@ -21,14 +22,14 @@ enum ThreadSanitizer {
 
   /// Marks the start of a critical section of the mutex that `lock` stands for.
   @inlinable
-  static func acquire(_ lock: UnsafeRawPointer) {
+  package static func acquire(_ lock: UnsafeRawPointer) {
     guard acquireHook != 0 else { return }
     unsafeBitCast(acquireHook, to: Hook.self)(lock)
   }
 
   /// Marks the end of a critical section of the mutex that `lock` stands for.
   @inlinable
-  static func release(_ lock: UnsafeRawPointer) {
+  package static func release(_ lock: UnsafeRawPointer) {
     guard releaseHook != 0 else { return }
     unsafeBitCast(releaseHook, to: Hook.self)(lock)
   }

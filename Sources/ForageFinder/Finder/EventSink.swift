@@ -1,3 +1,4 @@
+import ForageStore
 import Foundation
 import Synchronization
 
@@ -92,7 +93,7 @@ final class EventSink: @unchecked Sendable {
   func write(_ events: [FinderEvent]) {
     guard !events.isEmpty else { return }
     guard isOnOwnThread else { return writeNow(events) }
-    let (isStarting, isWaking, isFull) = shared.withLock { shared in
+    let (isStarting, isWaking, isFull) = locked { shared in
       guard shared.failure == nil, !shared.isClosed else { return (false, false, false) }
       shared.pending.append(contentsOf: events)
       let isStarting = !shared.isStarted
@@ -116,7 +117,7 @@ final class EventSink: @unchecked Sendable {
   /// - Throws: The first write error, or the writer's error when finishing.
   func finish() throws {
     close()
-    let failure = shared.withLock { $0.failure }
+    let failure = locked { $0.failure }
     if let failure { throw failure }
     try writer.finish()
   }
@@ -125,7 +126,7 @@ final class EventSink: @unchecked Sendable {
   ///
   /// For a run that ends early (an error before ``finish()``), so the thread never outlives it.
   func close() {
-    let (isWaking, isRunning) = shared.withLock { shared in
+    let (isWaking, isRunning) = locked { shared in
       shared.isClosed = true
       let isWaking = shared.isWriterAsleep
       shared.isWriterAsleep = false
@@ -136,12 +137,23 @@ final class EventSink: @unchecked Sendable {
     drained.wait()
     drained.signal()
     // Taking the lock after the thread's last use of the writer orders that use before ours.
-    shared.withLock { precondition($0.isDrained) }
+    locked { precondition($0.isDrained) }
+  }
+
+  /// Runs `body` with the lock held, marking the critical section for ThreadSanitizer (which
+  /// cannot see `Mutex` hand a contended lock over on Linux).
+  private func locked<Result>(_ body: (inout Shared) throws -> Result) rethrows -> Result {
+    let lock = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    return try shared.withLock { shared in
+      ThreadSanitizer.acquire(lock)
+      defer { ThreadSanitizer.release(lock) }
+      return try body(&shared)
+    }
   }
 
   /// Writes events on the calling thread, under the lock so writes never overlap.
   private func writeNow(_ events: [FinderEvent]) {
-    shared.withLock { shared in
+    locked { shared in
       guard shared.failure == nil else { return }
       do {
         for event in events { try writer.write(event) }
@@ -163,7 +175,7 @@ final class EventSink: @unchecked Sendable {
     var dozes = 0
     while true {
       enum Next { case write, doze, sleep, end }
-      let (next, isMakingRoom) = shared.withLock { shared -> (Next, Bool) in
+      let (next, isMakingRoom) = locked { shared -> (Next, Bool) in
         let isMakingRoom = shared.isProducerWaiting
         shared.isProducerWaiting = false
         if !shared.pending.isEmpty {
@@ -185,7 +197,7 @@ final class EventSink: @unchecked Sendable {
         do {
           for event in batch { try writer.write(event) }
         } catch {
-          shared.withLock { shared in
+          locked { shared in
             shared.failure = shared.failure ?? error
             shared.pending.removeAll()
           }
