@@ -21,7 +21,7 @@ import Synchronization
 /// ## Cost
 /// Each cell's geometry is bounded by the cell's size; a cell the disks fill becomes a flag.
 /// Adding a disk or asking about one touches the few cells under it. A disk inside one recently
-/// found known is answered with one geodesic, no GEOS (``ProvenDisks``). GeoBenchmark measures both
+/// found known is answered with one chord, no GEOS (``ProvenDisks``). GeoBenchmark measures both
 /// after 10 000 disks along a 50 km track.
 ///
 /// Safe to share between threads: all GEOS state is private and used under a lock, with the
