@@ -17,9 +17,9 @@
 /// Why not the GEOS STRtree: it works in one plane (no good for a worldwide set), cannot be built
 /// explicitly in GEOS 3.11 (items inserted after the first query are ignored), costs a C callback
 /// per candidate and has no bounded k-nearest query; a 3-d tree over the chord metric needs no
-/// projection at all. GeoBenchmark measures both (100 000 places, K = 20 within 500 m): the
-/// k-d tree answers in a few microseconds with its distances unread (about 10 µs more to read all
-/// 20), the STRtree with the same exact filter takes about 240 µs.
+/// projection at all. GeoBenchmark measures both (100 000 places, K = 20 within 500 m): about
+/// 3 µs a query here with the distances unread and 13 µs reading all 20, against about 240 µs
+/// with the STRtree and the same exact filter.
 public struct SpatialIndex<Item: SpatialItem> {
   /// The indexed items, in the order they were given.
   public let items: [Item]
