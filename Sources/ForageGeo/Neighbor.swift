@@ -3,7 +3,8 @@
 /// A K-nearest or radius search orders its answer without measuring most geodesics (see
 /// ``SpatialIndex``), so a neighbour it returns may carry its distance unmeasured: ``distance``
 /// then solves the geodesic when it is read, with the very call an exact brute-force scan makes,
-/// so the value is the same to the bit. Corridor searches measure every distance as they go.
+/// so the value is the same to the bit. Corridor searches along two or more track points measure
+/// every distance as they go.
 public struct Neighbor<Item> {
   /// The item.
   public var item: Item
