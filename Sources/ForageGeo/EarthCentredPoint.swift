@@ -60,9 +60,9 @@ public struct EarthCentredPoint: Equatable, Sendable {
   /// Relative to the chord the slack is ε(c) = U(c)/c − 1 = c²/(24ρ²) + O(c⁴/ρ⁴): 2.6 × 10⁻¹⁰ at
   /// 500 m, 2.6 × 10⁻⁶ at 50 km (GeodesicTests checks s ≤ c(1 + 3 × 10⁻⁶) on every pair of 1 m
   /// or more in the Karney oracle). So c ≤ s ≤ U(c) brackets a 500 m geodesic to 1.13 µm:
-  /// 0.13 µm of curvature and the 1 µm rounding slack. Beyond a chord of ρ√2 (about 8 960 km)
-  /// the bound is infinite: no finite bound is needed there, and the comparison above needs the
-  /// geodesic to be shorter than πρ, which it then may not be.
+  /// 0.13 µm of curvature and the 1 µm rounding slack. Below a chord of ρ√2 (about 8 960 km) the
+  /// geodesic is under about πc/2 ≤ 2.3ρ, well within the comparison's πρ; beyond it the bound is
+  /// infinite, as near-antipodal geodesics can be longer than πρ.
   ///
   /// U is non-decreasing in floating point too (every operation in it is correctly rounded and
   /// monotone in its operands), which the index's ordering by chord relies on.
