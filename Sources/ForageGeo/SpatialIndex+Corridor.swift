@@ -18,12 +18,12 @@ extension SpatialIndex {
     guard let first = track.first, distance >= 0, !items.isEmpty else { return [] }
     if track.count == 1 { return within(distance, of: first) }
     let hits = core.along(track, within: distance)
-    return hits.map { Neighbor(item: items[$0.index], index: $0.index, distance: $0.distance) }
+    return hits.map { Neighbor(item: items[$0.index], index: $0.index, distance: $0.distance!) }
   }
 }
 
 extension IndexCore {
-  /// Corridor search; see ``SpatialIndex/along(_:within:)``.
+  /// Corridor search; see ``SpatialIndex/along(_:within:)``. Every hit is measured.
   func along(_ track: [Coordinate], within distance: Double) -> [Hit] {
     var best: [Int: Double] = [:]
     let pieceLength = max(distance, 250)

@@ -93,9 +93,13 @@ final class PlacesEngine: Sendable {
 
   /// The K nearest known places around `centre`, and the radius that must be fully known for
   /// them to be the true K nearest: out to the K-th of them, or with fewer than K known, R.
+  ///
+  /// The K-th distance is measured once and kept, so the answer built from `known` reuses it.
   private func neededDisk(around centre: Coordinate) -> ([Neighbor<KnownPlace>], Double) {
-    let known = cache.nearest(query.limit, within: query.radius, of: centre)
-    return (known, known.count == query.limit ? known.last!.distance : query.radius)
+    var known = cache.nearest(query.limit, within: query.radius, of: centre)
+    guard known.count == query.limit else { return (known, query.radius) }
+    let needed = known[known.count - 1].measure()
+    return (known, needed)
   }
 
   /// Where to search for a fix at `centre` the cache cannot answer: ahead of it when the policy
