@@ -10,17 +10,8 @@ public struct Neighbor<Item> {
   public var item: Item
   /// The item's position in the array the index was built from.
   public var index: Int
-  /// The distance, or the two points it is measured between.
-  @usableFromInline var measurement: Measurement
-
-  /// A distance already known, or one to measure when it is read.
-  @usableFromInline
-  enum Measurement: Sendable {
-    /// The distance in metres.
-    case measured(Double)
-    /// The geodesic from the query centre to the item, not measured yet.
-    case deferred(from: Coordinate, to: Coordinate)
-  }
+  /// The distance, or the two points to measure it between (from the query centre to the item).
+  public var measurement: GeodesicDistance
 
   /// Creates a neighbour whose distance is known.
   @inlinable
@@ -56,12 +47,7 @@ public struct Neighbor<Item> {
   /// new value.
   @inlinable
   public var distance: Double {
-    get {
-      switch measurement {
-      case .measured(let distance): distance
-      case .deferred(let centre, let coordinate): Geodesic.distance(centre, coordinate)
-      }
-    }
+    get { measurement.metres }
     set { measurement = .measured(newValue) }
   }
 

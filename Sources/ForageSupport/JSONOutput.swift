@@ -109,34 +109,44 @@ public struct JSONOutput: Sendable {
   /// Writes a string in quotes with JSON escapes: `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00XX`
   /// (lowercase hex) for the other control characters; everything else, non-ASCII included, is
   /// written as its UTF-8.
+  ///
+  /// A native string is read in place (no copy, so no reference-count traffic on its storage,
+  /// which another thread may be touching); any other is made contiguous first.
   @inlinable
   public mutating func writeString(_ value: String) {
     storage.append(UInt8(ascii: "\""))
-    var value = value
-    value.withUTF8 { utf8 in
-      var start = 0
-      for index in utf8.indices {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
-          continue
-        }
-        storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-        start = index + 1
-        switch byte {
-        case UInt8(ascii: "\""): append("\\\"")
-        case UInt8(ascii: "\\"): append("\\\\")
-        case UInt8(ascii: "\n"): append("\\n")
-        case UInt8(ascii: "\r"): append("\\r")
-        case UInt8(ascii: "\t"): append("\\t")
-        default:
-          append("\\u00")
-          storage.append(Self.hexDigits[Int(byte >> 4)])
-          storage.append(Self.hexDigits[Int(byte & 0xF)])
-        }
-      }
-      storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+    let isWritten: Void? = value.utf8.withContiguousStorageIfAvailable { writeEscaped($0) }
+    if isWritten == nil {
+      var value = value
+      value.withUTF8 { writeEscaped($0) }
     }
     storage.append(UInt8(ascii: "\""))
+  }
+
+  /// Writes UTF-8 with JSON escapes, without the quotes.
+  @inlinable
+  mutating func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    var start = 0
+    for index in utf8.indices {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+      start = index + 1
+      switch byte {
+      case UInt8(ascii: "\""): append("\\\"")
+      case UInt8(ascii: "\\"): append("\\\\")
+      case UInt8(ascii: "\n"): append("\\n")
+      case UInt8(ascii: "\r"): append("\\r")
+      case UInt8(ascii: "\t"): append("\\t")
+      default:
+        append("\\u00")
+        storage.append(Self.hexDigits[Int(byte >> 4)])
+        storage.append(Self.hexDigits[Int(byte & 0xF)])
+      }
+    }
+    storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
   }
 
   @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

@@ -30,9 +30,15 @@ public indirect enum JSONValue: Sendable {
 
   /// The number ``rounded(_:places:)`` holds, for writers that write it directly.
   public static func roundedNumber(_ value: Double, places: Int) -> Double {
-    let scale = pow(10, Double(places))
+    // Powers of ten up to 10¹⁵ are exact doubles, so the table holds what `pow` returns.
+    let scale =
+      places >= 0 && places < powersOfTen.count
+      ? powersOfTen[places] : pow(10, Double(places))
     return (value * scale).rounded() / scale
   }
+
+  /// 10⁰ … 10¹⁵, exact.
+  private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 
   /// The value of the JSON text a writer writes into a ``JSONOutput``: for types whose
   /// ``JSONOutput`` writer is their one definition of their JSON, to offer it as a value too.

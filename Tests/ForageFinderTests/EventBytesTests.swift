@@ -1,7 +1,9 @@
-import ForageFinder
+import ForageGeo
 import ForageSupport
 import Foundation
 import Testing
+
+@testable import ForageFinder
 
 /// The byte writer (``FinderEvent/write(to:)``, ``NDJSONWriter``, ``JSONDocumentWriter``) writes
 /// exactly the bytes of the String writer it replaced (``LegacyEventText``), on every kind of
@@ -108,7 +110,7 @@ import Testing
       }
       let time = Date(timeIntervalSince1970: (generator.unit() - 0.3) * 4e9)
       let places = (0..<Int(generator.next() % 4)).map { _ in
-        PlaceResult(
+        var place = PlaceResult(
           id: text(),
           name: text(),
           latitude: number(),
@@ -119,6 +121,9 @@ import Testing
           vicinity: generator.next() % 2 == 0 ? nil : text(),
           isOpenNow: generator.next() % 2 == 0 ? nil : generator.next() % 2 == 0
         )
+        // Half of them written from their prewritten JSON, as the finder's known places are.
+        if generator.next() % 2 == 0 { place.prewrite() }
+        return place
       }
       let payloads: [FinderEvent.Payload] = [
         .places(
@@ -139,6 +144,54 @@ import Testing
       )
     }
     try expectSameBytes(events)
+  }
+
+  @Test func aPrewrittenPlaceIsWrittenAfreshOnceChangedAndItsDistanceAlways() {
+    var place = PlaceResult(
+      id: "a",
+      name: "Old name",
+      latitude: 60.17,
+      longitude: 24.94,
+      distance: 12.3456,
+      rating: 4.5,
+      types: ["cafe"],
+      vicinity: "Street 1",
+      isOpenNow: true
+    )
+    func line(_ place: PlaceResult) -> String {
+      var output = JSONOutput()
+      place.write(to: &output)
+      return String(decoding: output.bytes, as: UTF8.self)
+    }
+    let fresh = line(place)
+    place.prewrite()
+    #expect(line(place) == fresh)
+    place.distance = 7
+    #expect(line(place) == fresh.replacingOccurrences(of: "12.346", with: "7"))
+    place.name = "New name"
+    #expect(place.prewritten == nil)
+    #expect(line(place).contains(#""name":"New name""#))
+    place.prewrite()
+    place.types = nil
+    #expect(!line(place).contains("types"))
+  }
+
+  @Test func aDeferredDistanceIsTheExactGeodesic() throws {
+    let centre = try Coordinate(latitude: 60.1705, longitude: 24.943)
+    let at = try Coordinate(latitude: 60.1712, longitude: 24.9411)
+    var place = PlaceResult(id: "b", name: "B", latitude: 60.1712, longitude: 24.9411, distance: 0)
+    place.measurement = .deferred(from: centre, to: at)
+    #expect(place.distance == Geodesic.distance(centre, at))
+    #expect(
+      place
+        == PlaceResult(
+          id: "b",
+          name: "B",
+          latitude: 60.1712,
+          longitude: 24.9411,
+          distance: Geodesic.distance(centre, at)
+        )
+    )
   }
 
   @Test func valuesSerializeAsBefore() {

@@ -2,11 +2,17 @@ import ForageGeo
 import ForagePlaces
 
 /// A place the finder has learnt from a search, indexed by position.
-struct KnownPlace: SpatialItem, Sendable {
+///
+/// A class, so that the index's answers (about 20 a fix, every fix) share it by one reference
+/// instead of copying its strings, and the answer's ``PlaceResult`` is made once, not a fix,
+/// with its JSON around the distance written once (``PlaceResult/prewrite()``).
+final class KnownPlace: SpatialItem, Sendable {
   /// The provider's place.
-  var place: Place
+  let place: Place
   /// The place's validated position.
-  var coordinate: Coordinate
+  let coordinate: Coordinate
+  /// The place as answers list it, at distance 0.
+  private let listed: PlaceResult
 
   var id: String { place.id }
 
@@ -20,20 +26,26 @@ struct KnownPlace: SpatialItem, Sendable {
     else { return nil }
     self.place = place
     self.coordinate = coordinate
-  }
-
-  /// The place as an answer lists it, with its geodesic distance from the fix.
-  func result(distance: Double) -> PlaceResult {
-    PlaceResult(
+    var listed = PlaceResult(
       id: place.id,
       name: place.name,
       latitude: place.coordinate.latitude,
       longitude: place.coordinate.longitude,
-      distance: distance,
+      distance: 0,
       rating: place.rating,
       types: place.types.isEmpty ? nil : place.types,
       vicinity: place.vicinity,
       isOpenNow: place.openNow
     )
+    listed.prewrite()
+    self.listed = listed
+  }
+
+  /// The place as an answer lists it, with its geodesic distance from the fix (measured or
+  /// deferred).
+  func result(_ distance: GeodesicDistance) -> PlaceResult {
+    var result = listed
+    result.measurement = distance
+    return result
   }
 }

@@ -286,7 +286,7 @@ final class PlacesEngine: Sendable {
       longitude: fix.longitude,
       radius: query.radius,
       source: source,
-      places: known.map { $0.item.result(distance: $0.distance) }
+      places: known.map { $0.item.result($0.measurement) }
     )
   }
 }

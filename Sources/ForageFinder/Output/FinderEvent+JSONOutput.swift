@@ -77,6 +77,19 @@ extension PlaceResult {
   /// `distance_m` (to the millimetre), then `rating`, `types`, `vicinity` and `open_now` when
   /// known.
   public func write(to output: inout JSONOutput) {
+    if let prewritten {
+      output.append(bytes: prewritten.head)
+      writeDistance(to: &output)
+      output.append(bytes: prewritten.tail)
+    } else {
+      writeHead(to: &output)
+      writeDistance(to: &output)
+      writeTail(to: &output)
+    }
+  }
+
+  /// The object up to and including `"distance_m":`.
+  func writeHead(to output: inout JSONOutput) {
     output.append(#"{"id":"#)
     output.writeString(id)
     output.append(#","name":"#)
@@ -86,7 +99,15 @@ extension PlaceResult {
     output.append(#","lon":"#)
     output.writeDouble(longitude)
     output.append(#","distance_m":"#)
+  }
+
+  /// The distance, to the millimetre.
+  func writeDistance(to output: inout JSONOutput) {
     output.writeDouble(JSONValue.roundedNumber(distance, places: 3))
+  }
+
+  /// The members after the distance, and the closing brace.
+  func writeTail(to output: inout JSONOutput) {
     if let rating {
       output.append(#","rating":"#)
       output.writeDouble(rating)
