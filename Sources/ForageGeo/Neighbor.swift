@@ -57,9 +57,8 @@ public struct Neighbor<Item> {
   @discardableResult
   @inlinable
   public mutating func measure() -> Double {
-    let distance = distance
-    measurement = .measured(distance)
-    return distance
+    measurement = measurement.measured()
+    return measurement.metres
   }
 }
 

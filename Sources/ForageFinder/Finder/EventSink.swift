@@ -162,12 +162,18 @@ final class EventSink: @unchecked Sendable {
   /// Writes events on the calling thread, under the lock so writes never overlap.
   private func writeNow(_ events: [FinderEvent]) {
     locked { shared in
-      guard shared.failure == nil else { return }
-      do {
-        for event in events { try writer.write(event) }
-      } catch {
-        shared.failure = error
-      }
+      guard shared.failure == nil, let error = writeAll(events) else { return }
+      shared.failure = error
+    }
+  }
+
+  /// Writes events in order until one fails; returns that failure.
+  private func writeAll(_ events: [FinderEvent]) -> (any Error)? {
+    do {
+      for event in events { try writer.write(event) }
+      return nil
+    } catch {
+      return error
     }
   }
 
@@ -211,9 +217,7 @@ final class EventSink: @unchecked Sendable {
       if next == .doze { dozes += 1 } else { dozes = 0 }
       switch next {
       case .write:
-        do {
-          for event in batch { try writer.write(event) }
-        } catch {
+        if let error = writeAll(batch) {
           locked { shared in
             shared.failure = shared.failure ?? error
             shared.pending.removeAll()

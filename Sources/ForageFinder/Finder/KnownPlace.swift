@@ -7,14 +7,12 @@ import ForagePlaces
 /// instead of copying its strings, and the answer's ``PlaceResult`` is made once, not a fix,
 /// with its JSON around the distance written once (``PlaceResult/prewrite()``).
 final class KnownPlace: SpatialItem, Sendable {
-  /// The provider's place.
-  let place: Place
   /// The place's validated position.
   let coordinate: Coordinate
   /// The place as answers list it, at distance 0.
   private let listed: PlaceResult
 
-  var id: String { place.id }
+  var id: String { listed.id }
 
   /// Wraps a provider's place, or returns `nil` when its position is not a valid coordinate.
   init?(_ place: Place) {
@@ -24,7 +22,6 @@ final class KnownPlace: SpatialItem, Sendable {
         longitude: place.coordinate.longitude
       )
     else { return nil }
-    self.place = place
     self.coordinate = coordinate
     var listed = PlaceResult(
       id: place.id,

@@ -50,7 +50,6 @@ public struct PlaceResult: Sendable {
     self.latitude = latitude
     self.longitude = longitude
     measurement = .measured(distance)
-    prewritten = nil
     self.rating = rating
     self.types = types
     self.vicinity = vicinity
