@@ -90,7 +90,7 @@ let package = Package(
       name: "forage",
       dependencies: [
         "ForageFinder", "ForageGeo", "ForageTracks", "ForageLocation",
-        "ForagePlaces",
+        "ForagePlaces", "ForageSupport", "ForageHTTP",
         "MockPlaces",
         "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -73,20 +73,22 @@ public struct PlaceDataset: Sendable, Equatable {
   /// - Throws: ``PlaceDatasetError`` when the file cannot be read, is not a FeatureCollection
   ///   or holds no usable place.
   public static func load(contentsOf url: URL) throws(PlaceDatasetError) -> PlaceDataset {
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    {
-      throw .unreadable(file: url.path, reason: "it is a directory")
-    }
-    let data: Data
+    try load(path: url.path)
+  }
+
+  /// Reads a dataset named on a command line: a path, or `-` for standard input; a pipe or a
+  /// FIFO is read once, as a file is.
+  ///
+  /// - Throws: ``PlaceDatasetError`` when the input cannot be read, is not a FeatureCollection
+  ///   or holds no usable place.
+  public static func load(path: String) throws(PlaceDatasetError) -> PlaceDataset {
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      bytes = try InputFile.readAll(path)
     } catch {
-      let reason = error.fileSystemReason
-      throw .unreadable(file: url.path, reason: reason)
+      throw .unreadable(file: error.path, reason: error.reason)
     }
-    return try parse(data, file: url.path)
+    return try parse(Data(bytes), file: InputFile.displayName(path))
   }
 
   /// The lines a tool prints on standard error about this dataset, nothing when all is well:

@@ -2,8 +2,16 @@ import Foundation
 
 /// Removes API keys and credentials from anything that could be shown: messages, errors, logs.
 ///
-/// Three things are redacted, case-insensitively, wherever they appear in a text:
-/// - the value of a credential query parameter (`key=`, `api_key=`, `access_token=`, ...);
+/// Five things are redacted, case-insensitively, wherever they appear in a text:
+/// - the user name and password of a URL (`https://user:pass@host/` becomes
+///   `https://REDACTED@host/`);
+/// - the value of a credential query parameter: a name whose last word (after `_`, `-`, `.` or
+///   a capital) is `key`, `token`, `secret`, `password`, `passwd`, `pwd`, `signature`, `sig`,
+///   `auth`, `credential` or `session`, or a run-together credential name such as `apikey`
+///   (`key=`, `api_key=`, `apiKey=`, `access_token=`, `X-Amz-Signature=`; not `monkey=` or
+///   `pagetoken=`);
+/// - a query value shaped like a token whatever its name: 32 or more letters, digits and
+///   `-_.~+/%=` mixing letters and digits;
 /// - the value after a credential header name (`X-Goog-Api-Key: ...`, `Authorization: ...`),
 ///   also in JSON form (`"X-Goog-Api-Key":"..."`);
 /// - anything shaped like a Google API key (`AIza` and 35 more characters).
@@ -13,9 +21,16 @@ public enum Redaction {
   /// What a redacted value reads as.
   public static let placeholder = "REDACTED"
 
-  /// Query parameter names whose values are secrets.
+  /// The last words of query parameter names whose values are secrets, ignoring case.
+  public static let secretQueryWords: Set<String> = [
+    "key", "token", "secret", "password", "passwd", "pwd", "signature", "sig", "auth",
+    "credential", "credentials", "session", "sessionid", "apikey",
+  ]
+
+  /// Credential names written as one word, ignoring case.
   public static let secretQueryNames: Set<String> = [
-    "key", "api_key", "apikey", "access_token", "client_secret", "signature", "password",
+    "apikey", "accesstoken", "authtoken", "refreshtoken", "idtoken", "clientsecret",
+    "sessiontoken", "securitytoken", "xapikey", "passwd", "pwd",
   ]
 
   /// Header names whose values are secrets.
@@ -31,7 +46,8 @@ public enum Redaction {
 
   /// A text with every secret redacted.
   public static func redact(_ text: String) -> String {
-    var output = redactQueryValues(in: text)
+    var output = redactUserInfo(in: text)
+    output = redactQueryValues(in: output)
     output = redactHeaderValues(in: output)
     // The regex is the costly part; most texts (an empty request body) cannot match it.
     guard output.contains("AIza") else { return output }
@@ -53,7 +69,26 @@ public enum Redaction {
 
   /// Whether a query parameter name carries a credential.
   public static func isSecretQueryName(_ name: String) -> Bool {
-    secretQueryNames.contains(name.lowercased())
+    if secretQueryNames.contains(name.lowercased()) { return true }
+    // The last word: after the last separator, or from the last capital after a small letter.
+    var word = ""
+    var previous: Character?
+    for character in name {
+      if character == "_" || character == "-" || character == "." {
+        word = ""
+      } else if character.isUppercase, previous?.isLowercase == true {
+        word = String(character)
+      } else {
+        word.append(character)
+      }
+      previous = character
+    }
+    return secretQueryWords.contains(word.lowercased())
+  }
+
+  /// Whether a query value looks like a token: long, and mixing letters and digits.
+  static func isTokenLike(_ value: Substring) -> Bool {
+    value.count >= 32 && value.contains(where: \.isLetter) && value.contains(where: \.isNumber)
   }
 
   private static func alternatives(_ names: Set<String>) -> String {
@@ -62,11 +97,27 @@ public enum Redaction {
       .joined(separator: "|")
   }
 
+  /// `scheme://user:password@` becomes `scheme://REDACTED@`.
+  private static func redactUserInfo(in text: String) -> String {
+    guard text.contains("://"), text.contains("@") else { return text }
+    let pattern = "(?i)([a-z][a-z0-9+.-]*://)[^/?#\\s@\"'<>]*@"
+    return replacingMatches(of: pattern, in: text) { match in
+      "\(match.output[1].substring ?? "")\(placeholder)@"
+    }
+  }
+
+  /// `name=value` pairs whose name is a credential's, or whose value looks like a token.
   private static func redactQueryValues(in text: String) -> String {
     guard text.contains("=") else { return text }
-    let pattern = "(?i)(^|[^A-Za-z0-9_])(\(alternatives(secretQueryNames)))=([^&\\s\"'#<>]+)"
+    let pattern = "(^|[^A-Za-z0-9_.-])([A-Za-z0-9_.-]+)=([^&;\\s\"'#<>]+)"
     return replacingMatches(of: pattern, in: text) { match in
-      "\(match.output[1].substring ?? "")\(match.output[2].substring ?? "")=\(placeholder)"
+      let lead = match.output[1].substring ?? ""
+      let name = match.output[2].substring ?? ""
+      let value = match.output[3].substring ?? ""
+      guard isSecretQueryName(String(name)) || isTokenLike(value) else {
+        return String(match.output[0].substring ?? "")
+      }
+      return "\(lead)\(name)=\(placeholder)"
     }
   }
 

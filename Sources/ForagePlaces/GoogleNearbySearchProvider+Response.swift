@@ -32,9 +32,11 @@ extension GoogleNearbySearchProvider {
     switch status {
     case "OK":
       let token = wire.nextPageToken.flatMap { $0.isEmpty ? nil : $0 }
+      let places = wire.results.compactMap { $0?.place }
       return PlacesPage(
-        places: wire.results.compactMap { $0?.place },
-        nextPageToken: token.map { PageToken(value: $0, receivedAt: receivedAt) }
+        places: places,
+        nextPageToken: token.map { PageToken(value: $0, receivedAt: receivedAt) },
+        skippedResults: wire.results.count - places.count
       )
     case "ZERO_RESULTS": return PlacesPage(places: [])
     case "INVALID_REQUEST": throw .invalidRequest(message: message)

@@ -22,6 +22,17 @@ extension OverpassProvider {
   ) throws(PlacesError)
     -> [Place]
   {
+    try decodeResults(response, language: language).places
+  }
+
+  /// Turns an HTTP response into a page of places, counting the elements that could not be
+  /// used (no id, no position, an impossible coordinate), or a ``PlacesError``.
+  func decodeResults(
+    _ response: HTTPResponse,
+    language: String? = nil
+  ) throws(PlacesError)
+    -> PlacesPage
+  {
     guard (200..<300).contains(response.status) else {
       if response.status == 400, let complaint = Self.errorLine(inPage: response.body) {
         throw .invalidRequest(message: "Overpass could not run the query: \(complaint)")
@@ -41,7 +52,8 @@ extension OverpassProvider {
     guard let elements = root["elements"]?.array else {
       throw .malformedResponse("the Overpass JSON has no \"elements\" array")
     }
-    return elements.compactMap { Self.place(from: $0, language: language) }
+    let places = elements.compactMap { Self.place(from: $0, language: language) }
+    return PlacesPage(places: places, skippedResults: elements.count - places.count)
   }
 
   /// Whether a `remark` reports a failure (Overpass also remarks on harmless things).

@@ -97,11 +97,10 @@ public struct OverpassProvider: PlacesProvider {
   public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     try search.validate()
     let request = try makeRequest(for: search)
-    let places = try await configuration.retry.search(on: clock) {
+    return try await configuration.retry.search(on: clock) {
       () async throws(PlacesError) in
       try await fetch(request, language: search.language)
     }
-    return PlacesPage(places: places)
   }
 
   public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
@@ -111,7 +110,7 @@ public struct OverpassProvider: PlacesProvider {
   private func fetch(
     _ request: HTTPRequest,
     language: String?
-  ) async throws(PlacesError) -> [Place] {
+  ) async throws(PlacesError) -> PlacesPage {
     let response: HTTPResponse
     do {
       response = try await transport.send(request)
@@ -119,6 +118,6 @@ public struct OverpassProvider: PlacesProvider {
       if error.kind == .cancelled { throw .cancelled }
       throw .transport(error)
     }
-    return try decodePlaces(response, language: language)
+    return try decodeResults(response, language: language)
   }
 }

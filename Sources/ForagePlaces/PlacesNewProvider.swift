@@ -79,17 +79,18 @@ public struct PlacesNewProvider: PlacesProvider {
       throw .invalidSearch("Places API (New) nearby search has no keyword")
     }
     let request = makeRequest(for: search)
-    let places = try await configuration.retry.search(on: clock) {
+    let page = try await configuration.retry.search(on: clock) {
       () async throws(PlacesError) in
       try await fetch(request)
     }
     return PlacesPage(
-      places: places.filter { place in
+      places: page.places.filter { place in
         (!search.openNow || place.openNow == true)
           && (search.minPrice == nil && search.maxPrice == nil
             || place.priceLevel.map { ($0 >= search.minPrice ?? 0) && ($0 <= search.maxPrice ?? 4) }
               == true)
-      }
+      },
+      skippedResults: page.skippedResults
     )
   }
 
@@ -143,7 +144,7 @@ public struct PlacesNewProvider: PlacesProvider {
     )
   }
 
-  private func fetch(_ request: HTTPRequest) async throws(PlacesError) -> [Place] {
+  private func fetch(_ request: HTTPRequest) async throws(PlacesError) -> PlacesPage {
     let response: HTTPResponse
     do {
       response = try await transport.send(request)
@@ -151,7 +152,7 @@ public struct PlacesNewProvider: PlacesProvider {
       if error.kind == .cancelled { throw .cancelled }
       throw .transport(HTTPError(error.kind, redact(error.message)))
     }
-    return try decodePlaces(response)
+    return try decodeResults(response)
   }
 
   /// Turns an HTTP response into places or a ``PlacesError``.
@@ -160,6 +161,12 @@ public struct PlacesNewProvider: PlacesProvider {
   /// - Returns: The places; `{}` is none.
   /// - Throws: ``PlacesError`` mapped from Google's `error.status`.
   func decodePlaces(_ response: HTTPResponse) throws(PlacesError) -> [Place] {
+    try decodeResults(response).places
+  }
+
+  /// Turns an HTTP response into a page of places, counting the results that could not be used,
+  /// or a ``PlacesError``; see ``decodePlaces(_:)``.
+  func decodeResults(_ response: HTTPResponse) throws(PlacesError) -> PlacesPage {
     guard let wire = try? JSONDecoder().decode(PlacesNewWire.Response.self, from: response.body)
     else {
       throw GoogleNearbySearchProvider.failure(
@@ -187,7 +194,9 @@ public struct PlacesNewProvider: PlacesProvider {
     guard (200..<300).contains(response.status) else {
       throw .httpStatus(response.status, retryAfter: response.retryAfter(now: date()))
     }
-    return (wire.places ?? []).compactMap { $0.value?.place }
+    let results = wire.places ?? []
+    let places = results.compactMap { $0.value?.place }
+    return PlacesPage(places: places, skippedResults: results.count - places.count)
   }
 
   private func redact(_ text: String) -> String {

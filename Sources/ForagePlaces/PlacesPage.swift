@@ -4,10 +4,15 @@ public struct PlacesPage: Sendable, Hashable {
   public var places: [Place]
   /// The token for the next page, or `nil` when this is the last.
   public var nextPageToken: PageToken?
+  /// Results on the page that could not be used and are not in ``places``: an impossible
+  /// coordinate (a latitude of 999, not a number), no id, or not the wire format's shape.
+  /// Callers count them, so that nothing is dropped in silence.
+  public var skippedResults: Int
 
   /// Creates a page.
-  public init(places: [Place], nextPageToken: PageToken? = nil) {
+  public init(places: [Place], nextPageToken: PageToken? = nil, skippedResults: Int = 0) {
     self.places = places
     self.nextPageToken = nextPageToken
+    self.skippedResults = skippedResults
   }
 }

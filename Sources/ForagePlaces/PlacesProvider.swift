@@ -51,18 +51,16 @@ extension PlacesProvider {
     var page = try await searchNearby(search)
     var places: [Place] = []
     var seen = Set<String>()
-    var pages = 1
+    // A misbehaving server could hand out tokens forever, or the same one again.
+    var budget = PageBudget(for: self)
     while true {
       for place in page.places where places.count < limit && seen.insert(place.id).inserted {
         places.append(place)
       }
-      // A misbehaving server could hand out tokens forever; never fetch more than the cap
-      // allows even at one result a page.
-      guard places.count < limit, let token = page.nextPageToken, pages < limit else {
+      guard places.count < limit, let token = page.nextPageToken, try budget.admit(token) else {
         return places
       }
       page = try await nextPage(token)
-      pages += 1
     }
   }
 }

@@ -10,6 +10,10 @@ import Foundation
 ///
 /// Memory stays at one chunk whatever the file size. The source tracks the line and column of the
 /// last byte it returned, for error messages and defect line numbers.
+///
+/// Text in UTF-16 (either byte order, with a byte-order mark, or an XML declaration without one,
+/// as XML allows) is turned into UTF-8 first, so every parser reads UTF-8 only; such a file is
+/// read whole into memory (``UTF16Text``).
 final class ByteSource {
   /// The path used in error messages.
   let path: String
@@ -38,20 +42,46 @@ final class ByteSource {
   /// Opens a file for reading.
   ///
   /// - Throws: ``TrackError`` of kind ``TrackError/Kind/unreadable`` when it cannot be opened.
-  init(url: URL, chunkSize: Int = 256 * 1024) throws(TrackError) {
-    path = url.path
-    descriptor = open(url.path, O_RDONLY)
+  convenience init(url: URL, chunkSize: Int = 256 * 1024) throws(TrackError) {
+    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw TrackError(.unreadable, file: url.path, message: "cannot open: \(errnoText())")
     }
+    // The first bytes, read in place (a file that cannot be read so is read as UTF-8).
+    var start = [UInt8](repeating: 0, count: 4)
+    let peeked = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
+    if peeked > 0, UTF16Text.byteOrder(of: start[..<peeked]) != nil {
+      defer { close(descriptor) }
+      var raw: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if got < 0 && errno == EINTR { continue }
+        guard got >= 0 else {
+          throw TrackError(.unreadable, file: url.path, message: "read failed: \(errnoText())")
+        }
+        if got == 0 { break }
+        raw.append(contentsOf: chunk[..<got])
+      }
+      self.init(bytes: raw, path: url.path)
+      return
+    }
+    self.init(descriptor: descriptor, path: url.path, chunkSize: chunkSize)
+  }
+
+  /// Reads an open descriptor in chunks.
+  private init(descriptor: Int32, path: String, chunkSize: Int) {
+    self.path = path
+    self.descriptor = descriptor
     capacity = chunkSize
     buffer = .allocate(capacity: chunkSize)
     cursor = .allocate(capacity: 1)
     cursor.initialize(to: Cursor())
   }
 
-  /// Wraps bytes already in memory (tests, standard input).
-  init(bytes: [UInt8], path: String = "<memory>") {
+  /// Wraps bytes already in memory (tests, standard input); UTF-16 text is turned into UTF-8.
+  init(bytes raw: [UInt8], path: String = "<memory>") {
+    let bytes = UTF16Text.utf8(from: raw) ?? raw
     self.path = path
     descriptor = -1
     capacity = max(bytes.count, 1)

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// Reads a track file as a stream of ``TrackEvent``s: fixes one at a time, with the defects the
@@ -67,7 +68,7 @@ public final class TrackReader {
     format: TrackFormat?,
     options: TrackReadOptions
   ) throws(TrackError) {
-    let extensionFormat = TrackFormat(fileExtension: (source.path as NSString).pathExtension)
+    let extensionFormat = TrackFormat(fileExtension: PathName(source.path).pathExtension)
     var chosen = format ?? extensionFormat
     if chosen == nil { chosen = TrackFormat.sniff(try source.prefix(4096)) }
     guard let chosen else {

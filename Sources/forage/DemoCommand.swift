@@ -3,6 +3,7 @@ import ForageFinder
 import ForageGeo
 import ForagePlaces
 import ForageResources
+import ForageSupport
 import Foundation
 
 /// `forage demo`: Replay the bundled Helsinki walk against the in-process mock Places server,
@@ -49,22 +50,35 @@ struct DemoCommand: AsyncParsableCommand {
       printError("cannot start the in-process mock Places server: \(error)")
       throw Sysexits.unavailable
     }
-    let options = try finder.options()
+    var options = FinderOptions()
     let story = DemoStory()
     let started = ContinuousClock.now
-    let summary = try await FinderSession.run(
+    _ = try await FinderSession.run(
       track: ForageResources.demoTrack.path,
       trackFormat: nil,
-      options: options,
+      options: {
+        options = try finder.options()
+        return options
+      },
       backend: { backend },
       format: .html,
       output: output,
       attribution: [ForageResources.demoPlacesAttribution],
       observer: story,
-      arguments: finder
+      arguments: finder,
+      inputs: [
+        ("the bundled track", ForageResources.demoTrack.path),
+        ("the bundled places", ForageResources.demoPlaces.path),
+      ],
+      finishing: { summary in
+        // The story is written (and checked) before the map is put in place: a story that
+        // cannot be written fails the command, which then leaves no map.
+        try StandardOutputSink().write(
+          telling(story, summary: summary, options: options, dataset: places) + "\n"
+        )
+      }
     )
     let elapsed = ContinuousClock.now - started
-    print(telling(story, summary: summary, options: options, dataset: places))
     // Wall time differs from run to run, so it goes to standard error and the story on
     // standard output stays the same bytes every time.
     writeStandardError(
@@ -111,6 +125,7 @@ struct DemoCommand: AsyncParsableCommand {
       "",
       ForageResources.demoPlacesAttribution,
     ]
-    return lines.joined(separator: "\n")
+    // Place names come from the data: nothing in them reaches the terminal raw.
+    return lines.map { TerminalText.escaped($0) }.joined(separator: "\n")
   }
 }

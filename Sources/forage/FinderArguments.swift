@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageFinder
+import ForageHTTP
 import ForageLocation
 import Foundation
 import Logging
@@ -136,19 +137,25 @@ struct FinderArguments: ParsableArguments {
       )
     }
     guard distanceFilter >= 0, distanceFilter.isFinite else {
-      throw ValidationError("--distance-filter must be 0 or more metres")
+      throw ValidationError("--distance-filter must be 0 or more metres, not \(distanceFilter)")
     }
-    if let speed, !(speed > 0 && speed.isFinite) {
-      throw ValidationError("--speed must be a positive number, not \(speed)")
+    if let speed, !ScaledClock.speeds.contains(speed) {
+      throw ValidationError(
+        "--speed must be from \(ScaledClock.speeds.lowerBound) to "
+          + "\(Int(ScaledClock.speeds.upperBound)), not \(speed)"
+      )
     }
     if speed != nil && realtime { throw ValidationError("give --speed or --realtime, not both") }
-    guard noise >= 0, noise.isFinite else {
-      throw ValidationError("--noise must be 0 or more metres")
+    guard (0...Self.largestNoise).contains(noise) else {
+      throw ValidationError(
+        "--noise must be from 0 to \(Int(Self.largestNoise)) metres, not \(noise)"
+      )
     }
     guard (0...1).contains(dropout) else {
-      throw ValidationError("--dropout must be between 0 and 1")
+      throw ValidationError("--dropout must be from 0 to 1, not \(dropout)")
     }
-    _ = try scenario()
+    // A scenario file is read once, when the run starts (it may be standard input or a FIFO).
+    if scenarioFile == nil { _ = try scenario() }
     _ = try notifications()
   }
 
@@ -158,7 +165,9 @@ struct FinderArguments: ParsableArguments {
     guard let url = URL(string: notifyURL), let scheme = url.scheme?.lowercased(),
       url.host != nil, scheme == "http" || scheme == "https"
     else {
-      throw ValidationError("--notify-url must be an http:// or https:// URL, not '\(notifyURL)'")
+      throw ValidationError(
+        "--notify-url must be an http:// or https:// URL, not '\(Redaction.redact(notifyURL))'"
+      )
     }
     return NotificationConfiguration(url: url)
   }
@@ -170,12 +179,30 @@ struct FinderArguments: ParsableArguments {
     return logger
   }
 
-  /// The permission scenario, parsed from text or read from a `.json` file.
+  /// The largest `--noise`, in metres: more moves fixes off the globe.
+  static let largestNoise = 100_000.0
+
+  /// The scenario file `--permission` names, or `nil` when it spells a scenario in words: a
+  /// file is `-` (standard input), a path with a `/` or a name ending in `.json`.
+  var scenarioFile: String? {
+    permission == "-" || permission.contains("/") || permission.hasSuffix(".json")
+      ? permission : nil
+  }
+
+  /// The permission scenario, parsed from text or read from a file.
+  ///
+  /// - Throws: A `ValidationError` (exit 64) for a scenario in words; for a file, an exit code
+  ///   after a one-line message: 74 when it cannot be read, 65 when it is not a scenario.
   func scenario() throws -> PermissionScenario {
-    do {
-      if permission.hasSuffix(".json") {
-        return try PermissionScenario(contentsOf: URL(fileURLWithPath: permission))
+    if let file = scenarioFile {
+      do {
+        return try PermissionScenario(path: file)
+      } catch let error as PermissionScenarioError {
+        printError("--permission: \(error.description)")
+        throw error.isUnreadable ? Sysexits.ioError : Sysexits.dataError
       }
+    }
+    do {
       return try PermissionScenario(parsing: permission)
     } catch let error as PermissionScenarioError {
       throw ValidationError("--permission: \(error.description)")

@@ -2,6 +2,7 @@ import ArgumentParser
 import ForageFinder
 import ForageLocation
 import ForagePlaces
+import ForageSupport
 import ForageTracks
 import Foundation
 
@@ -17,19 +18,31 @@ enum FinderSession {
   /// (`--places-cache`). `attribution` is what the places data asks to be shown with it (the
   /// html map shows it); `observer`, when given, sees every event too.
   ///
+  /// Before anything is read or written, the outputs are checked against each other and
+  /// against every input (`inputs`, the track, `--permission`'s file, `--places-cache`). File
+  /// outputs are put in place only when the run succeeds, after `finishing` (the demo's story).
+  ///
+  /// - Parameters:
+  ///   - options: Makes the run's options once the files are checked (it may read
+  ///     `--permission`'s file).
+  ///   - inputs: The command's other inputs, by option name.
   /// - Returns: The run's totals.
   /// - Throws: An `ExitCode` after printing a one-line error.
   static func run(
     track path: String,
     trackFormat: TrackFormat?,
-    options: FinderOptions,
+    options makeOptions: () throws -> FinderOptions,
     backend makeBackend: () throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
     attribution: [String],
     observer: (any EventWriter)? = nil,
-    arguments: FinderArguments
+    arguments: FinderArguments,
+    inputs: [(option: String, path: String?)] = [("--track", nil)],
+    finishing: (RunSummary) throws -> Void = { _ in }
   ) async throws -> RunSummary {
+    try checkFiles(output: output, arguments: arguments, inputs: inputs)
+    let options = try makeOptions()
     let track: ReplayTrack
     do {
       track = try ReplayTrack.prepare(path: path, format: trackFormat)
@@ -38,8 +51,9 @@ enum FinderSession {
       throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
     }
     // Nothing is dropped in silence: each kind of defect the reader met, counted, on one line.
-    for line in track.defectReport { printError("warning: \(path): \(line)") }
-    return try await run(
+    let name = InputFile.displayName(path)
+    for line in track.defectReport { printError("warning: \(name): \(line)") }
+    let (summary, outputs) = try await run(
       source: track.fixSource,
       options: options,
       backend: makeBackend,
@@ -49,6 +63,8 @@ enum FinderSession {
       observer: observer,
       arguments: arguments
     )
+    try publish(outputs, summary: summary, finishing: finishing)
+    return summary
   }
 
   /// Runs the finder on live fixes from a gpsd, until gpsd closes the connection, `--max-fixes`
@@ -60,19 +76,21 @@ enum FinderSession {
   static func run(
     gpsd endpoint: GPSDEndpoint,
     maxFixes: Int?,
-    options: FinderOptions,
+    options makeOptions: () throws -> FinderOptions,
     backend makeBackend: () throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
     attribution: [String],
     arguments: FinderArguments
   ) async throws -> RunSummary {
+    try checkFiles(output: output, arguments: arguments, inputs: [])
+    let options = try makeOptions()
     let source = GPSDSource(endpoint: endpoint, maxFixes: maxFixes) { event in
       printError("gpsd \(endpoint): \(event)")
     }
     SignalCleanup.onInterrupt { source.stop() }
     defer { SignalCleanup.onInterrupt(nil) }
-    let summary = try await run(
+    let (summary, outputs) = try await run(
       source: source.fixSource,
       options: options,
       backend: makeBackend,
@@ -92,17 +110,63 @@ enum FinderSession {
         "gpsd \(endpoint): \(error); giving up after \(attempts) "
           + (attempts == 1 ? "attempt" : "attempts")
       )
-      throw Sysexits.unavailable
+      throw failed(outputs, Sysexits.unavailable)
     case .stopped:
       printError("interrupted after \(source.fixCount) fixes from gpsd \(endpoint)")
-      throw ExitCode(130)
+      throw failed(outputs, ExitCode(130))
     case .closed, .reachedLimit, nil:
+      try publish(outputs, summary: summary)
       return summary
     }
   }
 
+  /// Refuses, before anything is read or written, outputs that are one file and an output
+  /// that is an input (exit 64).
+  private static func checkFiles(
+    output: String?,
+    arguments: FinderArguments,
+    inputs: [(option: String, path: String?)]
+  ) throws {
+    try OutputPaths.check(
+      outputs: [
+        ("--output", output ?? "-"), ("--record", arguments.record),
+        ("--places-cache", arguments.placesCache.path),
+      ],
+      inputs: inputs + [
+        ("--permission", arguments.scenarioFile),
+        ("--places-cache", arguments.placesCache.path),
+      ]
+    )
+  }
+
+  /// Puts the outputs in place after `finishing`, or leaves them as they were when either
+  /// fails (exit 74).
+  private static func publish(
+    _ outputs: HeldOutputs,
+    summary: RunSummary,
+    finishing: (RunSummary) throws -> Void = { _ in }
+  ) throws {
+    do {
+      try finishing(summary)
+      try outputs.publish()
+    } catch let error as OutputError {
+      throw failed(outputs, outputFailureExit(error))
+    }
+  }
+
+  /// Leaves the file outputs as they were, says so, and gives `code` back to throw.
+  private static func failed(_ outputs: HeldOutputs, _ code: ExitCode) -> ExitCode {
+    let kept = outputs.abandon()
+    if !kept.isEmpty, code != .success {
+      printError("the run failed, so nothing was written to \(kept.joined(separator: " or "))")
+    }
+    return code
+  }
+
   /// Runs the finder on a fix source: opens the outputs, starts the backend and maps every
-  /// failure to a one-line message and an exit code.
+  /// failure to a one-line message and an exit code (the outputs left as they were).
+  ///
+  /// - Returns: The totals, and the outputs to put in place if the command succeeds.
   private static func run(
     source: FixSource,
     options: FinderOptions,
@@ -112,16 +176,13 @@ enum FinderSession {
     attribution: [String],
     observer: (any EventWriter)?,
     arguments: FinderArguments
-  ) async throws -> RunSummary {
-    try OutputPaths.checkDistinct([
-      ("--output", output), ("--record", arguments.record),
-      ("--places-cache", arguments.placesCache.path),
-    ])
+  ) async throws -> (RunSummary, HeldOutputs) {
+    let outputs = HeldOutputs()
     let outputSink: any TextSink
     let recordSink: (any TextSink)?
     do {
-      outputSink = try output.map { try OutputFile.sink(for: $0) } ?? StandardOutputSink()
-      recordSink = try arguments.record.map { try OutputFile.sink(for: $0) }
+      outputSink = try outputs.open(output ?? "-", option: "--output")
+      recordSink = try arguments.record.map { try outputs.open($0, option: "--record") }
     } catch let error as OutputError {
       throw outputFailureExit(error)
     }
@@ -147,23 +208,47 @@ enum FinderSession {
       )
     } catch let error as TrackError {
       printError(error.description)
-      throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
+      throw failed(outputs, error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError)
     } catch let error as OutputError {
-      throw outputFailureExit(error)
+      throw failed(outputs, outputFailureExit(error))
     } catch let error as PlacesCacheFileError {
-      throw PlacesCacheArguments.exit(for: error)
+      throw failed(outputs, PlacesCacheArguments.exit(for: error))
     } catch {
       printError("\(error)")
-      throw Sysexits.ioError
+      throw failed(outputs, Sysexits.ioError)
+    }
+    let summary = outcome.summary
+    if backend.skippedPlaces > 0 {
+      printError(
+        "warning: the places API's answers held \(backend.skippedPlaces) "
+          + (backend.skippedPlaces == 1 ? "result" : "results")
+          + " that cannot be a place (an impossible coordinate, no id), left out of the answers"
+      )
     }
     if let failure = cacheFile?.writeFailure {
       printError("warning: --places-cache: some searches were not kept: \(failure.description)")
     }
+    let networkAnswers = summary.answers - summary.cacheAnswers
     if let failure = outcome.fatalFailure {
-      printError("the places API is unusable: \(failure.message)")
-      throw Sysexits.unavailable
+      if networkAnswers > 0 {
+        printError(
+          "the places API stopped answering, so the run stopped at fix \(failure.fixIndex) "
+            + "with \(summary.fixesUnanswered) of \(summary.fixesUsed) delivered fixes unanswered: "
+            + failure.message
+        )
+      } else {
+        printError("the places API is unusable: \(failure.message)")
+      }
+      throw failed(outputs, Sysexits.unavailable)
     }
-    return outcome.summary
+    if summary.fixesUnanswered > 0 {
+      printError(
+        "\(summary.fixesUnanswered) of \(summary.fixesUsed) delivered fixes have no answer: "
+          + "their places search failed after every retry (see the error events)"
+      )
+      throw failed(outputs, Sysexits.unavailable)
+    }
+    return (summary, outputs)
   }
 }
 

@@ -21,6 +21,15 @@ struct Forage: AsyncParsableCommand {
   /// Parses and runs a command like ArgumentParser's own `main`, but writes help, version and
   /// error text through checked writes: help that cannot be written (a full disk, a closed
   /// standard output) is exit 74, not a silent 0. Signal handling is installed first.
+  /// `forage` and the subcommand the command line names, if any: where the help is.
+  private static var helpCommand: String {
+    let names = configuration.subcommands.map { $0.configuration.commandName ?? "" }
+    guard let word = CommandLine.arguments.dropFirst().first, names.contains(word) else {
+      return "forage"
+    }
+    return "forage \(word)"
+  }
+
   static func main() async {
     SignalCleanup.install()
     do {
@@ -44,8 +53,13 @@ struct Forage: AsyncParsableCommand {
             Foundation.exit(Sysexits.ioError.rawValue)
           }
         }
+      } else if code == Sysexits.usage {
+        // One line, as for every other error: what is wrong, and where the help is.
+        let text = Self.message(for: error).split(whereSeparator: \.isNewline)
+          .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        printError("\(text.isEmpty ? "usage error" : text) (see '\(helpCommand) --help')")
       } else if !message.isEmpty {
-        writeStandardError(message + "\n")
+        printError(message)
       }
       Foundation.exit(code.rawValue)
     }

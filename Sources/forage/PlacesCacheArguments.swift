@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageFinder
+import ForageSupport
 import Foundation
 
 /// `--places-cache FILE` and `--places-cache-ttl`: keep what searches learn in an SQLite file
@@ -35,13 +36,15 @@ struct PlacesCacheArguments: ParsableArguments {
     ]
     for unit in units where timeToLive.hasSuffix(unit.suffix) {
       let number = timeToLive.dropLast(unit.suffix.count)
-      if let value = Double(number), value.isFinite, value > 0, value * unit.seconds < 1e12 {
-        return .milliseconds(Int64((value * unit.seconds * 1000).rounded()))
+      if let value = Double(number), value > 0, let duration = Duration.checkedSeconds(value * unit.seconds),
+        duration > .zero
+      {
+        return duration
       }
     }
     throw ValidationError(
-      "--places-cache-ttl must be a positive duration such as 30d, 12h, 90min or 3600s, "
-        + "not '\(timeToLive)'"
+      "--places-cache-ttl must be a positive duration such as 30d, 12h, 90min or 3600s "
+        + "(at most \(Int(Duration.longestSeconds)) s), not '\(timeToLive)'"
     )
   }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageFinder
+import ForageSupport
 import Foundation
 
 /// `forage replay`: Re-reduce a recorded run without network and print its events.
@@ -34,32 +35,40 @@ struct ReplayCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    try OutputPaths.checkDistinct([("the recording", recording), ("--output", output)])
+    try OutputPaths.check(
+      outputs: [("--output", output ?? "-")],
+      inputs: [("the recording", recording)]
+    )
+    let outputs = HeldOutputs()
     let sink: any TextSink
     do {
-      sink = try output.map { try OutputFile.sink(for: $0) } ?? StandardOutputSink()
+      sink = try outputs.open(output ?? "-", option: "--output")
     } catch let error as OutputError {
       throw outputFailureExit(error)
     }
     do {
       let state = try FinderReplay.run(
-        URL(fileURLWithPath: recording),
+        path: recording,
         until: until,
         writer: format.makeWriter(to: sink)
       )
       if until == nil, !state.isFinished {
         printError(
-          "warning: \(recording) ends before the run's end (no run_finished action): "
-            + "it was cut short, and so is this output"
+          "warning: \(InputFile.displayName(recording)) ends before the run's end (no "
+            + "run_finished action): it was cut short, and so is this output"
         )
       }
+      try outputs.publish()
     } catch let error as RecordingError {
       printError(error.description)
+      _ = outputs.abandon()
       throw Sysexits.dataError
     } catch let error as OutputError {
+      _ = outputs.abandon()
       throw outputFailureExit(error)
     } catch {
       printError("\(error)")
+      _ = outputs.abandon()
       throw Sysexits.ioError
     }
   }

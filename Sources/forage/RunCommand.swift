@@ -1,9 +1,11 @@
 import ArgumentParser
 import ForageFinder
+import ForageHTTP
 import ForageGeo
 import ForageLocation
 import ForagePlaces
 import ForageResources
+import ForageSupport
 import ForageTracks
 import Foundation
 
@@ -152,7 +154,9 @@ struct RunCommand: AsyncParsableCommand {
       guard let url = URL(string: apiBase), let scheme = url.scheme?.lowercased(),
         let host = url.host, !host.isEmpty, scheme == "http" || scheme == "https"
       else {
-        throw ValidationError("--api-base must be an http:// or https:// URL, not '\(apiBase)'")
+        throw ValidationError(
+          "--api-base must be an http:// or https:// URL, not '\(Redaction.redact(apiBase))'"
+        )
       }
       if let port = url.port, !(1...65_535).contains(port) {
         throw ValidationError("--api-base has port \(port); a port is 1 to 65535")
@@ -174,7 +178,7 @@ struct RunCommand: AsyncParsableCommand {
       _ = try await FinderSession.run(
         gpsd: try endpoint(gpsd),
         maxFixes: maxFixes,
-        options: try finder.options(),
+        options: finder.options,
         backend: makeBackend,
         format: format,
         output: output,
@@ -186,12 +190,13 @@ struct RunCommand: AsyncParsableCommand {
     _ = try await FinderSession.run(
       track: track ?? "-",
       trackFormat: trackFormat,
-      options: try finder.options(),
+      options: finder.options,
       backend: makeBackend,
       format: format,
       output: output,
       attribution: attribution,
-      arguments: finder
+      arguments: finder,
+      inputs: [("--track", track ?? "-"), ("--dataset", dataset)]
     )
   }
 
@@ -200,7 +205,7 @@ struct RunCommand: AsyncParsableCommand {
   private var attribution: [String] {
     if apiBase != nil { return [provider.attribution] }
     guard let dataset else { return [ForageResources.demoPlacesAttribution] }
-    return ["Places data: \(URL(fileURLWithPath: dataset).lastPathComponent) (--dataset)"]
+    return ["Places data: \(PathName(dataset).lastComponent) (--dataset)"]
   }
 
   private func makeBackend() throws -> PlacesBackend {
@@ -220,7 +225,11 @@ struct RunCommand: AsyncParsableCommand {
     let datasetURL = dataset.map { URL(fileURLWithPath: $0) } ?? ForageResources.demoPlaces
     let places: PlaceDataset
     do {
-      places = try PlaceDataset.load(contentsOf: datasetURL)
+      if let dataset {
+        places = try PlaceDataset.load(path: dataset)
+      } else {
+        places = try PlaceDataset.load(contentsOf: datasetURL)
+      }
     } catch {
       printError(error.description)
       throw error.isUnreadable ? Sysexits.ioError : Sysexits.dataError
@@ -237,7 +246,7 @@ struct RunCommand: AsyncParsableCommand {
       )
       printError(
         "using the in-process mock Places server at \(backend.baseURL) with "
-          + "\(datasetURL.lastPathComponent) (\(places.places.count) places)"
+          + "\(dataset.map { PathName($0).lastComponent } ?? datasetURL.lastPathComponent) (\(places.places.count) places)"
       )
       return backend
     } catch {

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ForageFinder
+import ForageHTTP
+import ForageSupport
 import Foundation
 
 /// The exit codes `forage` uses, from BSD's `sysexits.h`.
@@ -17,10 +19,11 @@ enum Sysexits {
 /// Writes one line to standard error, prefixed with the program name.
 ///
 /// Control characters in the message (from hostile input echoed back) are shown escaped, so
-/// nothing reaches the terminal raw. A failure to write to standard error is ignored: there is
-/// nowhere left to report it.
+/// nothing reaches the terminal raw, and credentials (a URL's password, `key=` values) are
+/// redacted. A failure to write to standard error is ignored: there is nowhere left to report
+/// it.
 func printError(_ message: String) {
-  writeStandardError("forage: \(visible(message))\n")
+  writeStandardError("forage: \(TerminalText.escaped(Redaction.redact(message)))\n")
 }
 
 /// Writes text to standard error as is, ignoring failures.
@@ -35,19 +38,6 @@ func writeStandardError(_ text: String) {
       offset += written
     }
   }
-}
-
-/// The text with control characters (but tabs) escaped as `\u{…}`.
-func visible(_ text: String) -> String {
-  var result = ""
-  for scalar in text.unicodeScalars {
-    if scalar.properties.generalCategory == .control && scalar != "\t" {
-      result += "\\u{\(String(scalar.value, radix: 16))}"
-    } else {
-      result.unicodeScalars.append(scalar)
-    }
-  }
-  return result
 }
 
 /// Reports an output error and gives the exit code: 74, or a quiet 0 when the reader of a

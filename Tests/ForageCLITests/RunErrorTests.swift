@@ -108,7 +108,8 @@ import Testing
 
     #expect(result.status == 64, "stderr: \(result.stderr)")
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.hasPrefix("Error: "), "stderr: \(result.stderr)")
+    #expect(result.stderr.hasPrefix("forage: "), "stderr: \(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
   }
 
   @Test func aMissingTrackFlagIsAUsageError() throws {

@@ -148,7 +148,8 @@ import Testing
   @Test func tableShowsARowPerAnswerAndTheTotals() throws {
     let text = try Self.render(.table)
     #expect(text.contains("permission: authorizedWhenInUse"))
-    #expect(text.contains("Café \"Ursula\"\n (52 m)"))
+    // The name's newline is data, not layout: the table shows it escaped.
+    #expect(text.contains("Café \"Ursula\"\\u{a} (52 m)"))
     #expect(text.contains("fix 1 dropped: low_accuracy"))
     #expect(text.contains("requests 0; errors 0"))
   }

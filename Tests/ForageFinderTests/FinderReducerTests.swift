@@ -153,8 +153,10 @@ import Testing
     expected.answers = 1
     expected.placesEvents = 1
     expected.requests = 7
-    // The dropout is a lost fix, not an error: only the failed search is.
+    // The dropout is a lost fix, not an error: only the failed search is, and its fix has no
+    // answer.
     expected.errors = 1
+    expected.fixesUnanswered = 1
     #expect(state.summary == expected)
     #expect(state.outbox.last?.payload == .summary(expected))
     #expect(state.isFinished)

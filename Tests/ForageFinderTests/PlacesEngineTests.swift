@@ -180,7 +180,25 @@ import Testing
       fixIndex: 1,
       hasSucceededBefore: false
     )
-    #expect(!limited.isFatal && limited.kind == "over_query_limit" && !limited.isRetrying)
+    // An API over quota from its first search cannot be used either: the run must end.
+    #expect(limited.isFatal && limited.kind == "over_query_limit" && !limited.isRetrying)
+    #expect(!PlacesFailure(.overQueryLimit(message: nil), fixIndex: 5, hasSucceededBefore: true).isFatal)
+    // Once the API has answered, failures in a row end the run at the budget.
+    let third = PlacesFailure(
+      .httpStatus(500, retryAfter: nil),
+      fixIndex: 9,
+      hasSucceededBefore: true,
+      failuresInARow: PlacesFailure.failuresInARowToStop
+    )
+    #expect(third.isFatal && third.message.contains("in a row"))
+    let second = PlacesFailure(
+      .httpStatus(500, retryAfter: nil),
+      fixIndex: 8,
+      hasSucceededBefore: true,
+      failuresInARow: PlacesFailure.failuresInARowToStop - 1
+    )
+    #expect(!second.isFatal)
+    #expect(!PlacesFailure(.cancelled, fixIndex: 1, hasSucceededBefore: false).isFatal)
     let keyed = PlacesFailure(
       .malformedResponse("https://x/?key=AIzaSECRETSECRETSECRET&location=1,2"),
       fixIndex: 1,

@@ -209,7 +209,7 @@ import Testing
         subdirectory: "Fixtures"
       )
     )
-    let (header, actions) = try RecordingFormat.read(url, limit: nil)
+    let (header, actions) = try RecordingFormat.read(url.path, limit: nil)
     let decoder = JSONDecoder()
     #expect(header.filter.distanceFilter == 5)
     #expect(actions.count == 76)

@@ -82,7 +82,7 @@ import Testing
             openNow: true,
             businessStatus: .operational
           )
-        ])
+        ], skippedResults: 1)
     )
     #expect(
       try await provider.searchNearby(

@@ -1,6 +1,7 @@
 import ForageHTTP
 import ForagePlaces
 import Foundation
+import Synchronization
 
 /// Where a run's places come from: a Places-style API over libcurl at a base URL, with a count
 /// of the requests sent.
@@ -36,6 +37,7 @@ public final class PlacesBackend: Sendable {
   /// from two APIs are never mixed.
   public let identity: String
   private let counter: CountingTransport
+  private let skipped = Mutex(0)
   private let onRelease: (@Sendable () -> Void)?
 
   private init(
@@ -56,6 +58,15 @@ public final class PlacesBackend: Sendable {
 
   /// How many HTTP requests the provider has sent, retries and pages included.
   public var requestCount: Int { counter.count }
+
+  /// How many results in the API's answers could not be used and were left out (an impossible
+  /// coordinate, no id, not the wire format's shape), for a warning.
+  public var skippedPlaces: Int { skipped.withLock { $0 } }
+
+  /// Counts results left out of an answer.
+  func noteSkipped(_ count: Int) {
+    skipped.withLock { $0 += count }
+  }
 
   /// Talks to a server at `baseURL`.
   ///
@@ -94,7 +105,7 @@ public final class PlacesBackend: Sendable {
         clock: clock
       ),
       baseURL: baseURL,
-      identity: identity ?? "\(provider.rawValue) \(baseURL.absoluteString)",
+      identity: identity ?? "\(provider.rawValue) \(Redaction.redact(baseURL.absoluteString))",
       counter: counter,
       onRelease: onRelease
     )

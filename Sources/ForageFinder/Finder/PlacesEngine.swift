@@ -26,6 +26,7 @@ final class PlacesEngine: Sendable {
   private struct State {
     var inFlight: InFlight?
     var succeeded = false
+    var failuresInARow = 0
     var newestFix = -1
     var planner = SearchPlanner()
   }
@@ -41,6 +42,9 @@ final class PlacesEngine: Sendable {
   let cache: PlacesCache
   /// Where searches are kept for later runs, and under which scope; `nil` keeps nothing.
   let file: (file: PlacesCacheFile, scope: PlacesCacheScope)?
+  /// Told how many results of a page could not be used (``ForagePlaces/PlacesPage/skippedResults``
+  /// and places whose position is not a coordinate), when there are any.
+  let onSkipped: @Sendable (Int) -> Void
   private let state = Mutex(State())
 
   /// Notes that the fix at `index` was delivered: searches for older fixes no longer matter.
@@ -56,6 +60,22 @@ final class PlacesEngine: Sendable {
   /// Whether any search of this engine has succeeded.
   var hasSucceeded: Bool { state.withLock { $0.succeeded } }
 
+  /// Notes a search that failed after every retry and returns how many in a row have.
+  func noteFailure() -> Int {
+    state.withLock {
+      $0.failuresInARow += 1
+      return $0.failuresInARow
+    }
+  }
+
+  /// Notes a search that succeeded.
+  private func noteSuccess() {
+    state.withLock {
+      $0.succeeded = true
+      $0.failuresInARow = 0
+    }
+  }
+
   /// How many times a search whose provider ran out of retries is made again from the start:
   /// once the API has answered, a passing fault (a 503, a reset, a garbled body) must not cost
   /// a fix its answer (4 rounds of the provider's 3 attempts: at 20 % of requests faulted, one
@@ -70,8 +90,10 @@ final class PlacesEngine: Sendable {
     provider: any PlacesProvider,
     query: PlacesQuery,
     policy: QueryPolicy,
-    file: (file: PlacesCacheFile, scope: PlacesCacheScope)? = nil
+    file: (file: PlacesCacheFile, scope: PlacesCacheScope)? = nil,
+    onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
+    self.onSkipped = onSkipped
     self.provider = provider
     self.query = query
     self.policy = policy
@@ -192,7 +214,7 @@ final class PlacesEngine: Sendable {
     }
     if let failure { throw failure }
     if Task.isCancelled { throw .cancelled }
-    state.withLock { $0.succeeded = true }
+    noteSuccess()
     let known = cache.nearest(query.limit, within: query.radius, of: centre)
     return answer(for: fix, index: index, from: known, source: .network)
   }
@@ -215,9 +237,14 @@ final class PlacesEngine: Sendable {
     var seen = Set<String>()
     var page = try await provider.searchNearby(search)
     var covered = 0.0
+    var budget = PageBudget(for: provider)
     while true {
+      noteSkipped(page)
       for place in page.places where seen.insert(place.id).inserted { found.append(place) }
-      let isCapped = found.count >= provider.resultLimit
+      // Out of pages (a server that pages without end) counts as capped: the search is
+      // complete only out to its farthest place.
+      var isCapped = found.count >= provider.resultLimit
+      if !isCapped, let token = page.nextPageToken, !(try budget.admit(token)) { isCapped = true }
       guard let token = page.nextPageToken, !isCapped else {
         if !isCapped {
           // Every matching place was returned: the search is complete out to the API's reach.
@@ -236,6 +263,16 @@ final class PlacesEngine: Sendable {
     cache.learn(found, around: centre, coveredRadius: covered)
     state.withLock { $0.planner.note(search: centre, coveredRadius: covered) }
     if let file { file.file.record(found, around: centre, coveredRadius: covered, in: file.scope) }
+  }
+
+  /// Tells ``onSkipped`` of the page's results that cannot be used.
+  private func noteSkipped(_ page: PlacesPage) {
+    let invalid = page.places.count { place in
+      (try? Coordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude))
+        == nil
+    }
+    let skipped = page.skippedResults + invalid
+    if skipped > 0 { onSkipped(skipped) }
   }
 
   /// How far a nearest-first answer that may go on is complete: just short of its farthest place.
@@ -264,7 +301,8 @@ final class PlacesEngine: Sendable {
       search,
       limit: byDistance ? query.limit : provider.resultLimit
     )
-    state.withLock { $0.succeeded = true }
+    noteSkipped(PlacesPage(places: found))
+    noteSuccess()
     let results = SpatialIndex(found.compactMap(KnownPlace.init))
     return answer(
       for: fix,

@@ -10,29 +10,36 @@ extension PlacesFailure {
   ///   - fixIndex: The fix the search was for.
   ///   - hasSucceededBefore: Whether any search of this run has succeeded. Before the first
   ///     success, a search that still fails after every retry means the API cannot be used
-  ///     (unreachable, not HTTP, silent, an HTTP error, answers that are not its format), which
-  ///     is fatal: the run stops and says why instead of failing every fix. Only the API's own
-  ///     passing refusals (`OVER_QUERY_LIMIT`, `UNKNOWN_ERROR`, Overpass's runtime errors) are
-  ///     not.
-  init(_ error: PlacesError, fixIndex: Int, hasSucceededBefore: Bool) {
-    var isFatal = error.isFatal
-    if !hasSucceededBefore {
-      switch error {
-      case .transport(let transport): isFatal = transport.kind != .cancelled
-      case .malformedResponse, .httpStatus, .unexpectedStatus, .invalidRequest: isFatal = true
-      case .overQueryLimit, .unknownError, .runtimeError, .invalidSearch, .requestDenied,
-        .cancelled:
-        break
-      }
+  ///     (unreachable, not HTTP, silent, refusing: a quota, a key, any 4xx or 5xx), which is
+  ///     fatal: the run stops and says why instead of failing every fix.
+  ///   - failuresInARow: How many searches in a row, this one included, failed after every
+  ///     retry. At ``PlacesFailure/failuresInARowToStop`` the API is taken to have died: the run
+  ///     stops, so a dead API costs a bounded number of requests.
+  init(_ error: PlacesError, fixIndex: Int, hasSucceededBefore: Bool, failuresInARow: Int = 1) {
+    let isCancelled: Bool
+    switch error {
+    case .cancelled: isCancelled = true
+    case .transport(let transport): isCancelled = transport.kind == .cancelled
+    default: isCancelled = false
+    }
+    let hasDied = hasSucceededBefore && failuresInARow >= Self.failuresInARowToStop
+    let isFatal = !isCancelled && (error.isFatal || !hasSucceededBefore || hasDied)
+    var message = "places search for fix \(fixIndex) failed: \(Redaction.redact(error.description))"
+    if hasDied && !isCancelled {
+      message += "; \(failuresInARow) searches in a row failed after their retries, so the run stops"
     }
     self.init(
       fixIndex: fixIndex,
       kind: Self.kind(of: error),
-      message: "places search for fix \(fixIndex) failed: \(Redaction.redact(error.description))",
+      message: message,
       isRetrying: false,
       isFatal: isFatal
     )
   }
+
+  /// How many searches in a row must fail, after every retry, once the API has answered, for
+  /// the run to stop: one failure is a passing fault, three are an API that went away.
+  public static let failuresInARowToStop = 3
 
   /// Describes a failed attempt that the provider is about to retry.
   ///

@@ -49,7 +49,12 @@ enum PlacesMiddleware {
           guard error != .cancelled else { return }
           send(
             .placesFailed(
-              PlacesFailure(error, fixIndex: index, hasSucceededBefore: engine.hasSucceeded)
+              PlacesFailure(
+                error,
+                fixIndex: index,
+                hasSucceededBefore: engine.hasSucceeded,
+                failuresInARow: engine.noteFailure()
+              )
             )
           )
         }

@@ -54,7 +54,7 @@ public struct ReplayTrack: Sendable {
   ) throws(TrackError) -> ReplayTrack {
     let url = URL(fileURLWithPath: path)
     let bytes = try readOnceIfNeeded(path)
-    let name = path == "-" ? "standard input" : path
+    let name = InputFile.displayName(path)
     let reader: TrackReader
     if let bytes {
       reader = try TrackReader(bytes: bytes, format: format, options: options, name: name)
@@ -140,34 +140,15 @@ public struct ReplayTrack: Sendable {
   /// The whole content of a track that cannot be read twice (`-`, a pipe, a FIFO, a device),
   /// or `nil` for a regular file, which is read as it is needed.
   private static func readOnceIfNeeded(_ path: String) throws(TrackError) -> [UInt8]? {
-    var descriptor = STDIN_FILENO
-    if path != "-" {
-      var status = stat()
-      guard stat(path, &status) == 0 else { return nil }  // the reader reports it
-      if status.st_mode & S_IFMT == S_IFREG { return nil }
-      if status.st_mode & S_IFMT == S_IFDIR {
-        throw TrackError(.unreadable, file: path, message: "cannot read: it is a directory")
-      }
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
-      guard descriptor >= 0 else {
-        throw TrackError(.unreadable, file: path, message: "cannot open: \(systemErrorText(errno))")
-      }
+    var status = stat()
+    if path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      throw TrackError(.unreadable, file: path, message: "cannot read: it is a directory")
     }
-    defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-    var content: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = read(descriptor, &buffer, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else {
-        throw TrackError(
-          .unreadable,
-          file: path == "-" ? "standard input" : path,
-          message: "cannot read: \(systemErrorText(errno))"
-        )
-      }
-      if count == 0 { return content }
-      content.append(contentsOf: buffer[..<count])
+    guard InputFile.isReadOnce(path) else { return nil }  // a missing file: the reader says so
+    do {
+      return try InputFile.readAll(path)
+    } catch {
+      throw TrackError(.unreadable, file: error.path, message: "cannot read: \(error.reason)")
     }
   }
 }

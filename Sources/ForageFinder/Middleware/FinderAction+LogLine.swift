@@ -1,5 +1,6 @@
 import ForageHTTP
 import ForageLocation
+import ForageSupport
 import Logging
 
 extension FinderAction {
@@ -40,7 +41,7 @@ extension FinderAction {
     case .coverageSettled(let outline):
       line = "coverageSettled: \(outline.rings.count) rings, \(outline.pointCount) points"
     }
-    return Redaction.redact(line.replacing("\n", with: " "))
+    return TerminalText.escaped(Redaction.redact(line.replacing("\n", with: " ")))
   }
 }
 

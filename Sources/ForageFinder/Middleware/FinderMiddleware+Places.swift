@@ -19,11 +19,14 @@ extension FinderMiddleware {
   ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
   ///   - api: Names the API `provider` asks, so that a cache file never mixes two APIs'
   ///     answers (``PlacesBackend/identity`` for a backend).
+  ///   - onSkipped: Told how many results of an answer could not be used (an impossible
+  ///     coordinate, no id), each time an answer has any; the places are left out.
   public static func places(
     _ provider: any PlacesProvider,
     requestCount: (@Sendable () -> Int)? = nil,
     cacheFile: PlacesCacheFile? = nil,
-    api: String = "places"
+    api: String = "places",
+    onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
   ) -> FinderMiddleware {
     FinderMiddleware(
       "places",
@@ -35,7 +38,8 @@ extension FinderMiddleware {
           policy: setup.options.policy,
           file: cacheFile.map {
             ($0, PlacesCacheScope(api: api, type: query.type, keyword: query.keyword))
-          }
+          },
+          onSkipped: onSkipped
         )
         if let attribution = provider.attribution { setup.attribute(attribution) }
         if let requestCount {
@@ -64,7 +68,8 @@ extension FinderMiddleware {
       backend.provider,
       requestCount: { backend.requestCount },
       cacheFile: cacheFile,
-      api: backend.identity
+      api: backend.identity,
+      onSkipped: { backend.noteSkipped($0) }
     )
   }
 }

@@ -14,7 +14,7 @@ extension NearbyRequest {
     if case .track(let path) = origin { track = try Self.trackPoints(path) }
     let dataset: PlaceDataset
     do {
-      dataset = try PlaceDataset.load(contentsOf: URL(fileURLWithPath: places))
+      dataset = try PlaceDataset.load(path: places)
     } catch {
       throw error.isUnreadable ? .io(error.description) : .data(error.description)
     }

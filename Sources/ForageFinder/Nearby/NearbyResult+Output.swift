@@ -69,6 +69,7 @@ extension NearbyResult {
       [["distance_m", "id", "type", "name"]]
       + neighbors.map {
         [metres($0.distance), $0.item.id, $0.item.types.first ?? "", $0.item.name ?? ""]
+          .map { TerminalText.escaped($0, keepingTabs: false) }
       }
     let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
     return rows.map { row in

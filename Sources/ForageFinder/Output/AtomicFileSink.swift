@@ -26,17 +26,17 @@ public final class AtomicFileSink: TextSink {
 
   /// Creates the temporary file, noted in a given registry (for tests).
   init(destination: URL, temporaryFiles: TemporaryFiles) throws {
-    let target = OutputFile.resolvingLinks(destination.path)
+    let target = try OutputFile.destination(of: destination.path)
     self.destination = URL(fileURLWithPath: target)
-    let directory = (target as NSString).deletingLastPathComponent
-    let name = (target as NSString).lastPathComponent
+    let path = PathName(target)
+    let directory = path.directory
     var existing = stat()
     let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o666
     var created: (String, Int32)?
     for _ in 0..<16 {
       let candidate =
-        (directory.isEmpty ? "" : directory + "/")
-        + ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        (directory == "/" ? "/" : directory + "/")
+        + Self.temporaryName(for: path.lastComponent)
       let opened = temporaryFiles.create(candidate) {
         open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
       }
@@ -48,13 +48,12 @@ public final class AtomicFileSink: TextSink {
       case .failure(let failure):
         throw OutputError.cannotWrite(
           path: destination.path,
-          reason: "cannot create a file in \(directory.isEmpty ? "." : directory): "
-            + systemErrorText(failure.code)
+          reason: "cannot create a file in \(directory): " + systemErrorText(failure.code)
         )
       }
       break
     }
-    guard let (path, descriptor) = created else {
+    guard let (temporaryPath, descriptor) = created else {
       throw OutputError.cannotWrite(path: destination.path, reason: "no free temporary name")
     }
     // The new file gets the old one's permissions, or the usual ones under the umask.
@@ -65,9 +64,25 @@ public final class AtomicFileSink: TextSink {
       umask(mask)
       fchmod(descriptor, 0o666 & ~mask)
     }
-    temporary = path
+    temporary = temporaryPath
     self.temporaryFiles = temporaryFiles
     file = BufferedDescriptor(descriptor: descriptor, name: target)
+  }
+
+  /// A hidden temporary name beside `name`, never longer than `NAME_MAX` bytes: the name is cut
+  /// (at a character boundary) to leave room for the process id and a random number.
+  static func temporaryName(for name: String) -> String {
+    let suffix = ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+    let room = Int(NAME_MAX) - 1 - suffix.utf8.count
+    var kept = ""
+    var used = 0
+    for character in name {
+      let size = character.utf8.count
+      if used + size > room { break }
+      kept.append(character)
+      used += size
+    }
+    return "." + kept + suffix
   }
 
   deinit {

@@ -26,6 +26,9 @@ public struct RunSummary: Sendable, Equatable {
   public var storedAnswers: Int?
   /// `error` events written.
   public var errors = 0
+  /// Delivered fixes whose places search failed after every retry, so they have no answer
+  /// (the summary has a `fixes_unanswered` member only when there are any).
+  public var fixesUnanswered = 0
   /// What the notification middleware sent and dropped, or `nil` when the run had none (then
   /// the summary has no `notifications_*` members).
   public var notifications: NotificationTally?
@@ -54,6 +57,7 @@ public struct RunSummary: Sendable, Equatable {
       ("cache_answers", .int(cacheAnswers)),
       ("errors", .int(errors)),
     ]
+    if fixesUnanswered > 0 { members.append(("fixes_unanswered", .int(fixesUnanswered))) }
     if let storedAnswers { members.append(("stored_answers", .int(storedAnswers))) }
     if let notifications {
       members += [

@@ -1,7 +1,11 @@
+import ForageSupport
 import Foundation
 
 /// Writes an aligned text table for people: one row per answered fix, notes for everything else,
 /// and the totals at the end.
+///
+/// Text from the data or the network (names, messages) is shown with its control characters
+/// escaped (``ForageSupport/TerminalText``): a table goes to terminals.
 public final class TableWriter: EventWriter {
   private let sink: any TextSink
   private var hasHeader = false
@@ -24,7 +28,7 @@ public final class TableWriter: EventWriter {
         hasHeader = true
       }
       let nearest =
-        places.first.map { "\($0.name) (\(Self.metres($0.distance)))" }
+        places.first.map { "\(Self.cell($0.name)) (\(Self.metres($0.distance)))" }
         ?? "none within \(Self.metres(radius))"
       try sink.write(
         Self.row([
@@ -37,7 +41,10 @@ public final class TableWriter: EventWriter {
     case .lost(let fixIndex):
       try sink.write("\(time)  fix \(fixIndex) lost: no signal\n")
     case .error(let kind, let message, let isRetrying):
-      try sink.write("\(time)  error (\(kind)): \(message)\(isRetrying ? " (retrying)" : "")\n")
+      try sink.write(
+        "\(time)  error (\(Self.cell(kind))): \(Self.cell(message))"
+          + "\(isRetrying ? " (retrying)" : "")\n"
+      )
     case .summary(let totals):
       let notifications =
         totals.notifications.map {
@@ -54,7 +61,9 @@ public final class TableWriter: EventWriter {
 
         """
       )
-      if let attribution = totals.attribution { try sink.write("places data \(attribution)\n") }
+      if let attribution = totals.attribution {
+        try sink.write("places data \(Self.cell(attribution))\n")
+      }
     }
   }
 
@@ -73,6 +82,11 @@ public final class TableWriter: EventWriter {
       }
     }
     return line
+  }
+
+  /// Untrusted text as a table shows it: control characters and tabs escaped.
+  private static func cell(_ text: String) -> String {
+    TerminalText.escaped(text, keepingTabs: false)
   }
 
   private static func degrees(_ value: Double) -> String {

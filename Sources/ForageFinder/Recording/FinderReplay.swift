@@ -19,7 +19,18 @@ public enum FinderReplay {
     until limit: Int? = nil,
     writer: any EventWriter
   ) throws -> FinderState {
-    let (header, actions) = try RecordingFormat.read(url, limit: limit)
+    try run(path: url.path, until: limit, writer: writer)
+  }
+
+  /// Replays a recording named on a command line: a path, or `-` for standard input (a pipe
+  /// or a FIFO is read once); see ``run(_:until:writer:)``.
+  @discardableResult
+  public static func run(
+    path: String,
+    until limit: Int? = nil,
+    writer: any EventWriter
+  ) throws -> FinderState {
+    let (header, actions) = try RecordingFormat.read(path, limit: limit)
     let store = Store(
       initialState: FinderState(
         filter: header.filter,

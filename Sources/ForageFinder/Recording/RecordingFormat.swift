@@ -46,15 +46,16 @@ enum RecordingFormat {
   /// - Throws: ``RecordingUnreadable`` when the file cannot be read, ``RecordingError`` at the
   ///   first line that is not what the format expects.
   static func read(
-    _ url: URL,
+    _ path: String,
     limit: Int?
   ) throws -> (header: RecordingHeader, actions: [FinderAction]) {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = Data(try InputFile.readAll(path))
     } catch {
-      throw RecordingUnreadable(path: url.path, reason: error.fileSystemReason)
+      throw RecordingUnreadable(path: error.path, reason: error.reason)
     }
+    let name = InputFile.displayName(path)
     let decoder = JSONDecoder()
     let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
     let header: RecordingHeader
@@ -64,7 +65,7 @@ enum RecordingFormat {
         from: lines.first.map { Data($0) } ?? Data()
       )
     } catch let error as DecodingError {
-      throw RecordingError(file: url.path, line: 1, expected: Self.headerExpectation(error))
+      throw RecordingError(file: name, line: 1, expected: Self.headerExpectation(error))
     }
     var actions: [FinderAction] = []
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
@@ -72,7 +73,7 @@ enum RecordingFormat {
       do {
         actions.append(try decoder.decode(FinderAction.self, from: Data(line)))
       } catch let error as DecodingError {
-        throw RecordingError(file: url.path, line: offset + 1, expected: error.expectation)
+        throw RecordingError(file: name, line: offset + 1, expected: error.expectation)
       }
     }
     return (header, actions)

@@ -67,6 +67,7 @@ struct RecordingHeader: Equatable, Codable {
     }
     let filter = try container.nestedContainer(keyedBy: FilterKeys.self, forKey: .filter)
     let positive = 0...Double.greatestFiniteMagnitude
+    let span = 0...Duration.longestSeconds
     let grid = try filter.decode(Double.self, forKey: .reducedAccuracyGrid, in: 0...90)
     guard grid > 0 else {
       throw DecodingError.dataCorruptedError(
@@ -83,11 +84,11 @@ struct RecordingHeader: Equatable, Codable {
           forKey: .maximumAccuracy,
           in: positive
         ),
-        maximumAge: try filter.decodeIfPresent(Double.self, forKey: .maximumAge, in: positive)
+        maximumAge: try filter.decodeIfPresent(Double.self, forKey: .maximumAge, in: span)
           .map(Self.duration),
         maximumSpeed: try filter.decode(Double.self, forKey: .maximumSpeed, in: positive),
         reducedAccuracyInterval: Self.duration(
-          try filter.decode(Double.self, forKey: .reducedAccuracyInterval, in: positive)
+          try filter.decode(Double.self, forKey: .reducedAccuracyInterval, in: span)
         ),
         reducedAccuracyGrid: grid
       ),
@@ -122,8 +123,9 @@ struct RecordingHeader: Equatable, Codable {
     return Double(whole) + Double(fraction) / 1e18
   }
 
-  /// A number of seconds as a duration, to the millisecond.
+  /// A number of seconds as a duration, to the millisecond (checked against
+  /// `Duration.longestSeconds` when decoded).
   private static func duration(_ seconds: Double) -> Duration {
-    .milliseconds(Int64((seconds * 1000).rounded()))
+    Duration.checkedSeconds(seconds) ?? .seconds(Int64(Duration.longestSeconds))
   }
 }

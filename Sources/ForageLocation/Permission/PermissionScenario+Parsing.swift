@@ -5,8 +5,13 @@ import Foundation
 public struct PermissionScenarioError: Error, Equatable, CustomStringConvertible {
   /// A sentence saying what is wrong and what was expected.
   public var description: String
+  /// Whether a scenario file could not be read at all (rather than read and found wrong).
+  public var isUnreadable: Bool
 
-  init(_ description: String) { self.description = description }
+  init(_ description: String, isUnreadable: Bool = false) {
+    self.description = description
+    self.isUnreadable = isUnreadable
+  }
 }
 
 extension PermissionScenario {
@@ -76,25 +81,38 @@ extension PermissionScenario {
   ///
   /// - Throws: ``PermissionScenarioError`` naming the file and what was expected.
   public init(contentsOf url: URL) throws {
+    try self.init(path: url.path)
+  }
+
+  /// Reads a scenario file named on a command line: a path, or `-` for standard input; a pipe
+  /// or a FIFO is read once. See ``init(contentsOf:)``.
+  ///
+  /// - Throws: ``PermissionScenarioError`` naming the file and what was expected, with
+  ///   ``PermissionScenarioError/isUnreadable`` set when it could not be read.
+  public init(path: String) throws {
     let data: Data
     do {
-      data = try Data(contentsOf: url)
+      data = Data(try InputFile.readAll(path))
     } catch {
-      throw PermissionScenarioError("cannot read permission scenario \(url.path)")
+      throw PermissionScenarioError(
+        "cannot read permission scenario \(error.path): \(error.reason)",
+        isUnreadable: true
+      )
     }
+    let name = InputFile.displayName(path)
     let object: JSONValue
     do {
       object = try JSONParser.parse(data)
     } catch {
-      throw PermissionScenarioError("\(url.path):\(error.line):\(error.column): \(error.message)")
+      throw PermissionScenarioError("\(name):\(error.line):\(error.column): \(error.message)")
     }
     guard object.members != nil else {
       throw PermissionScenarioError(
-        "\(url.path):\(object.line ?? 1): expected a JSON object with an \"initial\" status"
+        "\(name):\(object.line ?? 1): expected a JSON object with an \"initial\" status"
       )
     }
     func place(_ value: JSONValue?) -> String {
-      "\(url.path):\(value?.line ?? object.line ?? 1)"
+      "\(name):\(value?.line ?? object.line ?? 1)"
     }
     func status(
       _ key: String,
@@ -162,11 +180,14 @@ extension PermissionScenario {
       let moment: Moment
       if case .int(let fix) = change["at_fix"], fix >= 0 {
         moment = .fix(fix)
-      } else if let seconds = change["at_seconds"]?.number, seconds >= 0 {
-        moment = .elapsed(.milliseconds(Int64((seconds * 1000).rounded())))
+      } else if let seconds = change["at_seconds"]?.number, seconds >= 0,
+        let elapsed = Duration.checkedSeconds(seconds)
+      {
+        moment = .elapsed(elapsed)
       } else {
         throw PermissionScenarioError(
-          "\(place(change)): changes[\(position)] needs \"at_fix\" (an index ≥ 0) or \"at_seconds\" (≥ 0)"
+          "\(place(change)): changes[\(position)] needs \"at_fix\" (an index ≥ 0) or "
+            + "\"at_seconds\" (0 to \(Int(Duration.longestSeconds)))"
         )
       }
       changes.append(
@@ -234,11 +255,13 @@ extension PermissionScenario {
       scale = unit.seconds
       break
     }
-    guard let value = Double(number), value >= 0, value.isFinite else {
+    guard let value = Double(number), value >= 0, let elapsed = Duration.checkedSeconds(value * scale)
+    else {
       throw PermissionScenarioError(
-        "'\(part)': expected a time such as 90, 90s, 15min or 1h, or fix:N"
+        "'\(part)': expected a time such as 90, 90s, 15min or 1h (at most "
+          + "\(Int(Duration.longestSeconds)) s), or fix:N"
       )
     }
-    return .elapsed(.milliseconds(Int64((value * scale * 1000).rounded())))
+    return .elapsed(elapsed)
   }
 }

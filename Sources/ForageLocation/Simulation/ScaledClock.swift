@@ -11,11 +11,15 @@ public struct ScaledClock: Clock, Sendable {
   /// How many seconds of scaled time pass in one real second.
   public let speed: Double
 
+  /// The speeds a clock can run at: beyond them, scaled durations overflow `Duration` within a
+  /// track's span (a thousandth of real time, a million times faster).
+  public static let speeds: ClosedRange<Double> = 0.001...1_000_000
+
   /// Creates a clock starting now.
   ///
-  /// - Parameter speed: The speed-up over real time; must be positive.
+  /// - Parameter speed: The speed-up over real time, within ``speeds``.
   public init(speed: Double) {
-    precondition(speed > 0 && speed.isFinite, "speed must be positive")
+    precondition(Self.speeds.contains(speed), "speed must be within ScaledClock.speeds")
     self.speed = speed
     origin = base.now
   }

@@ -138,7 +138,7 @@ public struct SimulatedGPS: Sendable {
       let offset: Duration
       if let time = reading.time, let first = startTime {
         let seconds = time.timeIntervalSince(first)
-        offset = max(lastOffset, .milliseconds(Int64((seconds * 1000).rounded())))
+        offset = max(lastOffset, Duration.checkedSeconds(seconds) ?? lastOffset)
       } else {
         offset = index == 0 ? .zero : lastOffset + Self.untimedInterval
       }

@@ -50,7 +50,7 @@ enum FuzzTarget: String, CaseIterable {
     case .recording:
       let url = Self.scratch.appendingPathExtension("recording")
       guard (try? Data(bytes).write(to: url)) != nil else { return }
-      _ = try? RecordingFormat.read(url, limit: nil)
+      _ = try? RecordingFormat.read(url.path, limit: nil)
     case .permission:
       _ = try? PermissionScenario(parsing: String(decoding: bytes, as: UTF8.self))
       let url = Self.scratch.appendingPathExtension("json")
