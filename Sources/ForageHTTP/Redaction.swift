@@ -2,7 +2,7 @@ import Foundation
 
 /// Removes API keys and credentials from anything that could be shown: messages, errors, logs.
 ///
-/// Five things are redacted, case-insensitively, wherever they appear in a text:
+/// Four things are redacted, case-insensitively, wherever they appear in a text:
 /// - the user name and password of a URL (`https://user:pass@host/` becomes
 ///   `https://REDACTED@host/`);
 /// - the value of a credential query parameter: a name whose last word (after `_`, `-`, `.` or
@@ -10,8 +10,6 @@ import Foundation
 ///   `auth`, `credential` or `session`, or a run-together credential name such as `apikey`
 ///   (`key=`, `api_key=`, `apiKey=`, `access_token=`, `X-Amz-Signature=`; not `monkey=` or
 ///   `pagetoken=`);
-/// - a query value shaped like a token whatever its name: 32 or more letters, digits and
-///   `-_.~+/%=` mixing letters and digits;
 /// - the value after a credential header name (`X-Goog-Api-Key: ...`, `Authorization: ...`),
 ///   also in JSON form (`"X-Goog-Api-Key":"..."`);
 /// - anything shaped like a Google API key (`AIza` and 35 more characters).
@@ -86,11 +84,6 @@ public enum Redaction {
     return secretQueryWords.contains(word.lowercased())
   }
 
-  /// Whether a query value looks like a token: long, and mixing letters and digits.
-  static func isTokenLike(_ value: Substring) -> Bool {
-    value.count >= 32 && value.contains(where: \.isLetter) && value.contains(where: \.isNumber)
-  }
-
   private static func alternatives(_ names: Set<String>) -> String {
     names.sorted { $0.count > $1.count }
       .map { NSRegularExpression.escapedPattern(for: $0) }
@@ -113,8 +106,7 @@ public enum Redaction {
     return replacingMatches(of: pattern, in: text) { match in
       let lead = match.output[1].substring ?? ""
       let name = match.output[2].substring ?? ""
-      let value = match.output[3].substring ?? ""
-      guard isSecretQueryName(String(name)) || isTokenLike(value) else {
+      guard isSecretQueryName(String(name)) else {
         return String(match.output[0].substring ?? "")
       }
       return "\(lead)\(name)=\(placeholder)"

@@ -43,7 +43,7 @@ struct DefectPolicy {
       abs(fix.longitude) <= 180
     else {
       let detail = "lat \(fix.latitude), lon \(fix.longitude)"
-      emit(.defect(TrackDefect(.invalidCoordinate, line: fix.line, detail: detail)))
+      emit(.defect(TrackDefect(.invalidCoordinate, point: fix.kind, line: fix.line, detail: detail)))
       return
     }
     var wasSentinel = false
@@ -128,28 +128,25 @@ struct DefectPolicy {
     let index = Self.index(fix.kind)
     var stream = streams[index]
     defer { streams[index] = stream }
-    if wasSentinel {
-      emit(
-        .defect(TrackDefect(.sentinelTime, line: line, detail: "a placeholder time before 1980"))
-      )
-    }
+    // A placeholder time is a missing time: one defect of its own kind, handled as missing.
+    let timeDefect: TrackDefect.Kind = wasSentinel ? .sentinelTime : .missingTime
     var isInterpolated = interpolated
     if interpolated {
-      emit(.defect(TrackDefect(.missingTime, line: line, detail: "interpolated")))
+      emit(.defect(TrackDefect(timeDefect, point: fix.kind, line: line, detail: "interpolated")))
     } else if fix.time == nil {
       switch options.missingTime {
       case .interpolate:
         isInterpolated = true
-        emit(.defect(TrackDefect(.missingTime, line: line, detail: "interpolated")))
+        emit(.defect(TrackDefect(timeDefect, point: fix.kind, line: line, detail: "interpolated")))
         if let last = stream.last, let lastTime = stream.lastTime {
           fix.time = lastTime.addingTimeInterval(Geodesic.distance(last, fix) / interpolationSpeed)
         } else {
           fix.time = options.timelessStart
         }
       case .keep:
-        emit(.defect(TrackDefect(.missingTime, line: line)))
+        emit(.defect(TrackDefect(timeDefect, point: fix.kind, line: line)))
       case .drop:
-        emit(.defect(TrackDefect(.missingTime, line: line, detail: "dropped")))
+        emit(.defect(TrackDefect(timeDefect, point: fix.kind, line: line, detail: "dropped")))
         return
       }
     }
@@ -162,7 +159,7 @@ struct DefectPolicy {
       startsTimeline = stream.backwardsRun >= Self.newTimelineRun
       var detail = "\(format(lastTime.timeIntervalSince(time))) s earlier"
       if startsTimeline { detail += "; accepted as a new timeline" }
-      emit(.defect(TrackDefect(.timeBackwards, line: line, detail: detail)))
+      emit(.defect(TrackDefect(.timeBackwards, point: fix.kind, line: line, detail: detail)))
       if options.timeBackwards == .drop, !startsTimeline { return }
     } else {
       stream.backwardsRun = 0
@@ -170,20 +167,20 @@ struct DefectPolicy {
     if let previous, previous.latitude == fix.latitude, previous.longitude == fix.longitude,
       previous.time == fix.time
     {
-      emit(.defect(TrackDefect(.duplicatePoint, line: line)))
+      emit(.defect(TrackDefect(.duplicatePoint, point: fix.kind, line: line)))
       if options.duplicatePoint == .drop { return }
     }
     if fix.horizontalAccuracy == nil, let hdop = fix.hdop {
       fix.horizontalAccuracy = hdop * options.metresPerHDOP
     }
     if let accuracy = fix.horizontalAccuracy, accuracy < 0 {
-      emit(.defect(TrackDefect(.noFix, line: line)))
+      emit(.defect(TrackDefect(.noFix, point: fix.kind, line: line)))
       if options.noFix == .drop { return }
     } else if let hdop = fix.hdop, hdop > options.maximumHDOP {
-      emit(.defect(TrackDefect(.lowAccuracy, line: line, detail: "HDOP \(format(hdop))")))
+      emit(.defect(TrackDefect(.lowAccuracy, point: fix.kind, line: line, detail: "HDOP \(format(hdop))")))
       if options.lowAccuracy == .drop { return }
     } else if let accuracy = fix.horizontalAccuracy, accuracy > options.maximumAccuracy {
-      emit(.defect(TrackDefect(.lowAccuracy, line: line, detail: "accuracy \(format(accuracy)) m")))
+      emit(.defect(TrackDefect(.lowAccuracy, point: fix.kind, line: line, detail: "accuracy \(format(accuracy)) m")))
       if options.lowAccuracy == .drop { return }
     }
     var startsSegment =
@@ -198,7 +195,7 @@ struct DefectPolicy {
       let separation = FixSeparation(previous, fix)
       let maximumSpeed = options.maximumSpeed
       if seconds > options.gapThreshold {
-        emit(.defect(TrackDefect(.gap, line: line, detail: "\(format(seconds / 60)) min")))
+        emit(.defect(TrackDefect(.gap, point: fix.kind, line: line, detail: "\(format(seconds / 60)) min")))
         if options.gap == .newSegment { startsSegment = true }
       } else if seconds >= 0, separation.decide({ $0 > 0 }),
         seconds == 0
@@ -207,7 +204,7 @@ struct DefectPolicy {
       {
         let metres = separation.exact
         let speed = seconds > 0 ? "\(format(metres / seconds)) m/s" : "\(format(metres)) m in 0 s"
-        emit(.defect(TrackDefect(.implausibleJump, line: line, detail: speed)))
+        emit(.defect(TrackDefect(.implausibleJump, point: fix.kind, line: line, detail: speed)))
         if options.implausibleJump == .drop { return }
       }
     }

@@ -85,6 +85,7 @@ extension GPXParser {
         return .defect(
           TrackDefect(
             .emptySegment,
+            point: open.role == .route ? .routePoint : .trackPoint,
             line: open.line,
             detail: open.role == .route ? "route" : "trkseg"
           )

@@ -46,12 +46,16 @@ public struct TrackDefect: Sendable, Hashable, Codable {
   public var kind: Kind
   /// The one-based line in the source file, when known.
   public var line: Int?
+  /// The kind of point the defect concerns (a waypoint beside a track), or `nil` when it
+  /// concerns the file rather than one point (a checksum, a line cut short).
+  public var point: FixKind?
   /// A short human-readable detail, such as `"92.4 m/s"` or `"checksum 4D, computed 4C"`.
   public var detail: String?
 
   /// Creates a defect report.
-  public init(_ kind: Kind, line: Int?, detail: String? = nil) {
+  public init(_ kind: Kind, point: FixKind? = nil, line: Int?, detail: String? = nil) {
     self.kind = kind
+    self.point = point
     self.line = line
     self.detail = detail
   }

@@ -85,7 +85,7 @@ public struct TrackValidator: Sendable {
   private let options: TrackReadOptions
   private var kinds: [FixKind: KindStatistics] = [:]
   private var nextTimeIsInterpolated = false
-  private var defects: [TrackDefect.Kind: TrackSummary.DefectCount] = [:]
+  private var defects = DefectTally()
 
   /// Creates an empty validator for a reader using these options.
   public init(options: TrackReadOptions = TrackReadOptions()) {
@@ -96,13 +96,12 @@ public struct TrackValidator: Sendable {
   public mutating func add(_ event: TrackEvent) {
     switch event {
     case .defect(let defect):
-      if defect.kind == .missingTime, defect.detail == "interpolated" {
+      if defect.kind == .missingTime || defect.kind == .sentinelTime,
+        defect.detail == "interpolated"
+      {
         nextTimeIsInterpolated = true
       }
-      var tally = defects[defect.kind] ?? .init(kind: defect.kind, count: 0, lines: [])
-      tally.count += 1
-      if let line = defect.line, tally.lines.count < Self.lineLimit { tally.lines.append(line) }
-      defects[defect.kind] = tally
+      defects.add(defect)
     case .fix(let fix):
       kinds[fix.kind, default: KindStatistics()].add(
         fix,
@@ -128,7 +127,11 @@ public struct TrackValidator: Sendable {
     if fixes == 0 {
       problem =
         counts.points == 0 ? "the file holds no points" : "no point survived the defect policies"
-    } else if options.missingTime == .drop, let missing = defects[.missingTime] {
+    }
+    let counted = defects.counts(replaying: replayed)
+    if fixes > 0, options.missingTime == .drop,
+      let missing = counted.first(where: { $0.kind == .missingTime })
+    {
       problem = "\(missing.count) point(s) have no time and times are required"
     }
     return TrackSummary(
@@ -146,7 +149,7 @@ public struct TrackValidator: Sendable {
       meanMovingSpeed: chosen.path.movingTime > 0
         ? chosen.path.movingDistance / chosen.path.movingTime : nil,
       bounds: chosen.bounds,
-      defects: defects.values.sorted { $0.kind < $1.kind },
+      defects: counted,
       problem: problem
     )
   }

@@ -154,12 +154,10 @@ enum FinderSession {
     }
   }
 
-  /// Leaves the file outputs as they were, says so, and gives `code` back to throw.
+  /// Leaves the file outputs as they were (the README says so; the failure's own line is the
+  /// one message) and gives `code` back to throw.
   private static func failed(_ outputs: HeldOutputs, _ code: ExitCode) -> ExitCode {
-    let kept = outputs.abandon()
-    if !kept.isEmpty, code != .success {
-      printError("the run failed, so nothing was written to \(kept.joined(separator: " or "))")
-    }
+    _ = outputs.abandon()
     return code
   }
 

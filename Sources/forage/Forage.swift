@@ -53,11 +53,11 @@ struct Forage: AsyncParsableCommand {
             Foundation.exit(Sysexits.ioError.rawValue)
           }
         }
-      } else if code == Sysexits.usage {
+      } else if code == Sysexits.usage, !message.isEmpty {
         // One line, as for every other error: what is wrong, and where the help is.
         let text = Self.message(for: error).split(whereSeparator: \.isNewline)
           .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        printError("\(text.isEmpty ? "usage error" : text) (see '\(helpCommand) --help')")
+        printError("\(text) (see '\(helpCommand) --help')")
       } else if !message.isEmpty {
         printError(message)
       }

@@ -131,12 +131,13 @@ import Testing
     let (result, output, server) = try Self.run(track: track, mock: ["--fault", "remark"])
     defer { server.stop() }
 
-    // Overpass's runtime errors are load, not a broken API: each fix is reported, none answered.
-    #expect(result.status == 0, "\(result.stderr)")
+    // An API that refuses every search from the first is unusable, whatever the reason: the run
+    // stops at the first fix, in bounded time, with exit 69 and the remark quoted.
+    #expect(result.status == 69, "\(result.stderr)")
+    #expect(result.stderr.contains("unusable"), "\(result.stderr)")
     #expect(output.named("places").isEmpty)
-    #expect(output.failedFixes == output.deliveredFixes)
     let final = output.named("error").filter { $0.retrying == false }
-    #expect(final.count == 5)
+    #expect(final.count == 1)
     #expect(
       final.allSatisfy {
         $0.kind == "runtime_error" && ($0.message ?? "").contains("runtime error: Query timed out")

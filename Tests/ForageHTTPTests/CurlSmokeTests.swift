@@ -7,7 +7,7 @@ import Testing
 /// Proves libcurl links and performs a real HTTP GET against a server on 127.0.0.1.
 @Suite struct CurlSmokeTests {
   @Test func curlFetchesABodyFromALoopbackServer() throws {
-    let server = try OneShotHTTPServer(body: "hello from 127.0.0.1")
+    let server = try ScriptedHTTPServer(body: "hello from 127.0.0.1")
     defer { server.close() }
     let handle = try #require(curl_easy_init())
     defer { curl_easy_cleanup(handle) }

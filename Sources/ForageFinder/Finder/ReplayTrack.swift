@@ -62,21 +62,23 @@ public struct ReplayTrack: Sendable {
       reader = try TrackReader.open(url: url, format: format, options: options)
     }
     var counts: [FixKind: Int] = [:]
-    var defects: [TrackDefect.Kind: Int] = [:]
-    var defectLines: [TrackDefect.Kind: [Int]] = [:]
+    var tally = DefectTally()
     while let event = try reader.next() {
       switch event {
       case .fix(let fix): counts[fix.kind, default: 0] += 1
-      case .defect(let defect):
-        defects[defect.kind, default: 0] += 1
-        if let line = defect.line, defectLines[defect.kind, default: []].count < 3 {
-          defectLines[defect.kind, default: []].append(line)
-        }
+      case .defect(let defect): tally.add(defect)
       }
     }
-    guard
-      let kind = FixKind.replayed(from: counts)
-    else {
+    // Only the defects of the file and of the points replayed count: waypoints beside a track
+    // are not replayed, and their defects are not this run's.
+    let replayed = FixKind.replayed(from: counts)
+    var defects: [TrackDefect.Kind: Int] = [:]
+    var defectLines: [TrackDefect.Kind: [Int]] = [:]
+    for count in tally.counts(replaying: replayed) {
+      defects[count.kind] = count.count
+      defectLines[count.kind] = Array(count.lines.prefix(3))
+    }
+    guard let kind = replayed else {
       // Say why: the defects that took every point.
       let why = defects.keys.sorted().map { "\(defects[$0]!) with \($0.phrase)" }
       throw TrackError(
@@ -98,8 +100,9 @@ public struct ReplayTrack: Sendable {
     )
   }
 
-  /// One line per kind of defect, for standard error: how many points had it and the first
-  /// lines, such as `2 points with a time earlier than the point before it (lines 5, 9)`.
+  /// One line per kind of defect, for standard error: how many points had it, the first
+  /// lines, and what was done with them, such as `2 points with a time earlier than the point
+  /// before it (lines 5, 9): skipped`.
   public var defectReport: [String] {
     defects.keys.sorted().map { kind in
       let count = defects[kind]!
@@ -108,6 +111,7 @@ public struct ReplayTrack: Sendable {
         lines.map(String.init).joined(separator: ", ") + (count > lines.count ? ", …" : "")
       return "\(count) \(count == 1 ? "point" : "points") with \(kind.phrase)"
         + (lines.isEmpty ? "" : " (\(lines.count == 1 && count == 1 ? "line" : "lines") \(shown))")
+        + ": \(options.handling(of: kind))"
     }
   }
 
