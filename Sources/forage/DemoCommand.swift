@@ -28,6 +28,7 @@ struct DemoCommand: AsyncParsableCommand {
   @OptionGroup var finder: FinderArguments
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Write the HTML map to this file, atomically (default: \(Self.defaultMap)).",
       valueName: "file"

@@ -92,6 +92,7 @@ struct FinderArguments: ParsableArguments {
   var changesOnly = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("Record every action as NDJSON, for forage replay.", valueName: "file")
   )
   var record: String?

@@ -15,7 +15,7 @@ struct NearbyCommand: AsyncParsableCommand {
       """
   )
 
-  @Option(help: ArgumentHelp("A GeoJSON FeatureCollection of Point features.", valueName: "file"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("A GeoJSON FeatureCollection of Point features.", valueName: "file"))
   var places: String
 
   @Option(
@@ -28,6 +28,7 @@ struct NearbyCommand: AsyncParsableCommand {
   var at: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "A track (GeoJSON LineString, GPX, or one lat,lon per line) to search along.",
       valueName: "file"

@@ -8,6 +8,7 @@ import Foundation
 struct PlacesCacheArguments: ParsableArguments {
   @Option(
     name: .customLong("places-cache"),
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Keep searched areas and places in this SQLite file and reuse them in later runs "
         + "(answers from it have source \"stored\").",
@@ -55,6 +56,22 @@ struct PlacesCacheArguments: ParsableArguments {
   ///   read or written.
   func open() throws -> PlacesCacheFile? {
     guard let path else { return nil }
+    // The same checks as every output (a trailing /, a folder, a link loop, a missing folder),
+    // and room for the "-journal", "-wal" and "-shm" files SQLite keeps beside it.
+    do {
+      let target = try OutputFile.destination(of: path)
+      let longest = Int(NAME_MAX) - "-journal".utf8.count
+      guard PathName(target).lastComponent.utf8.count <= longest else {
+        throw OutputError.cannotWrite(
+          path: path,
+          reason: "the name is too long for SQLite's \"-journal\" file beside it "
+            + "(at most \(longest) bytes)"
+        )
+      }
+    } catch let error as OutputError {
+      printError("--places-cache: \(error.description)")
+      throw Sysexits.ioError
+    }
     do {
       return try PlacesCacheFile(url: URL(fileURLWithPath: path), timeToLive: try duration())
     } catch let error as PlacesCacheFileError {

@@ -29,7 +29,7 @@ struct RunCommand: AsyncParsableCommand {
       """
   )
 
-  @Option(help: ArgumentHelp("The track: GPX, NMEA, GeoJSON or CSV.", valueName: "file"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The track: GPX, NMEA, GeoJSON or CSV.", valueName: "file"))
   var track: String?
 
   @Option(
@@ -85,6 +85,7 @@ struct RunCommand: AsyncParsableCommand {
   var allowsInsecureHTTP = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "GeoJSON places for the in-process mock (default: the bundled dataset).",
       valueName: "file"
@@ -114,7 +115,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("ndjson, json, geojson, table or html.", valueName: "format"))
   var format: OutputFormat = .ndjson
 
-  @Option(help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file"))
   var output: String?
 
   func validate() throws {
@@ -145,9 +146,10 @@ struct RunCommand: AsyncParsableCommand {
           + "use \(OverpassProvider.supportedTypeList)"
       )
     }
-    guard requestTimeout.isFinite, requestTimeout > 0, requestTimeout <= 3600 else {
+    // Below a millisecond, libcurl's whole-transfer timeout would round to 0: no limit at all.
+    guard (0.001...3600).contains(requestTimeout) else {
       throw ValidationError(
-        "--request-timeout must be above 0 and at most 3600 seconds, not \(requestTimeout)"
+        "--request-timeout must be from 0.001 to 3600 seconds, not \(requestTimeout)"
       )
     }
     if let apiBase {

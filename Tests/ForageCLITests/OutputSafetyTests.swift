@@ -104,11 +104,18 @@ import Testing
     let nodes = try Nodes()
     defer { nodes.remove() }
     let track = try Self.track(in: nodes.directory)
+    let map = nodes.directory.appendingPathComponent("map.html").path
     for arguments in [
       ["run", "--track", track, "--output", nodes.full],
       ["validate", track, "--format", "json"],
       ["--help"],
       ["replay", "--help"],
+      // The demo's story goes to standard output: it fails, and the map is not put in place.
+      ["demo", "--output", map],
+      [
+        "nearby", "--places", FinderFixtures.helsinkiPlaces.path, "--at", "60.1699,24.9384",
+        "--radius", "300",
+      ],
     ] {
       let command = arguments.map { "'\($0)'" }.joined(separator: " ")
       let result = try BuiltBinary.run(
@@ -116,11 +123,14 @@ import Testing
         ["-c", "exec '\(BuiltBinary.url("forage").path)' \(command) > '\(nodes.full)'"]
       )
       #expect(result.status == 74, "\(arguments): \(result.stderr)")
-      let lines = result.stderr.split(separator: "\n").filter { !$0.contains("in-process mock") }
+      let lines = result.stderr.split(separator: "\n").filter {
+        !$0.contains("in-process mock") && !$0.contains("warning:")
+      }
       #expect(lines.count == 1, "\(arguments): \(result.stderr)")
       #expect(lines.first?.contains("No space left on device") == true)
       #expect(!result.stderr.contains("NSCocoaErrorDomain") && !result.stderr.contains("Fatal"))
     }
+    #expect(!FileManager.default.fileExists(atPath: map))
   }
 
   @Test func aClosedStandardOutputIsExit74AndAClosedPipeIsQuiet() throws {
