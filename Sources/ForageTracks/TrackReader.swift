@@ -46,6 +46,32 @@ public final class TrackReader {
     try TrackReader(source: ByteSource(url: url), format: format, options: options)
   }
 
+  /// Opens a track named on a command line: a path, or `-` for standard input. Standard input,
+  /// a pipe, a FIFO or a device is read once into memory; a file is streamed.
+  ///
+  /// - Throws: ``TrackError`` as ``open(url:format:options:)`` does.
+  public static func open(
+    path: String,
+    format: TrackFormat? = nil,
+    options: TrackReadOptions = TrackReadOptions()
+  ) throws(TrackError) -> TrackReader {
+    guard InputFile.isReadOnce(path) else {
+      return try open(url: URL(fileURLWithPath: path), format: format, options: options)
+    }
+    let bytes: [UInt8]
+    do {
+      bytes = try InputFile.readAll(path)
+    } catch {
+      throw TrackError(.unreadable, file: error.path, message: "cannot read: \(error.reason)")
+    }
+    return try TrackReader(
+      bytes: bytes,
+      format: format,
+      options: options,
+      name: InputFile.displayName(path)
+    )
+  }
+
   /// Reads a track held in memory.
   ///
   /// - Parameters:

@@ -167,7 +167,17 @@ public struct TrackValidator: Sendable {
     format: TrackFormat? = nil,
     options: TrackReadOptions = TrackReadOptions()
   ) throws(TrackError) -> TrackSummary {
-    let reader = try TrackReader.open(url: url, format: format, options: options)
+    try validate(path: url.path, format: format, options: options)
+  }
+
+  /// Reads a whole track named on a command line (a path, or `-` for standard input; a pipe or
+  /// a FIFO is read once) and summarises it; see ``validate(url:format:options:)``.
+  public static func validate(
+    path: String,
+    format: TrackFormat? = nil,
+    options: TrackReadOptions = TrackReadOptions()
+  ) throws(TrackError) -> TrackSummary {
+    let reader = try TrackReader.open(path: path, format: format, options: options)
     var validator = TrackValidator(options: options)
     while let event = try reader.next() { validator.add(event) }
     return validator.summary(file: reader.path, format: reader.format, counts: reader.counts)

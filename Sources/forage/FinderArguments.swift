@@ -184,10 +184,14 @@ struct FinderArguments: ParsableArguments {
   static let largestNoise = 100_000.0
 
   /// The scenario file `--permission` names, or `nil` when it spells a scenario in words: a
-  /// file is `-` (standard input), a path with a `/` or a name ending in `.json`.
+  /// file is `-` (standard input), a path with a `/`, a name ending in `.json`, or any name
+  /// that exists (a FIFO, say).
   var scenarioFile: String? {
-    permission == "-" || permission.contains("/") || permission.hasSuffix(".json")
-      ? permission : nil
+    var status = stat()
+    let isFile =
+      permission == "-" || permission.contains("/") || permission.hasSuffix(".json")
+      || stat(permission, &status) == 0
+    return isFile ? permission : nil
   }
 
   /// The permission scenario, parsed from text or read from a file.

@@ -207,7 +207,7 @@ struct RunCommand: AsyncParsableCommand {
   private var attribution: [String] {
     if apiBase != nil { return [provider.attribution] }
     guard let dataset else { return [ForageResources.demoPlacesAttribution] }
-    return ["Places data: \(PathName(dataset).lastComponent) (--dataset)"]
+    return ["Places data: \(PathName(InputFile.displayName(dataset)).lastComponent) (--dataset)"]
   }
 
   private func makeBackend() throws -> PlacesBackend {
@@ -248,7 +248,7 @@ struct RunCommand: AsyncParsableCommand {
       )
       printError(
         "using the in-process mock Places server at \(backend.baseURL) with "
-          + "\(dataset.map { PathName($0).lastComponent } ?? datasetURL.lastPathComponent) (\(places.places.count) places)"
+          + "\(dataset.map { PathName(InputFile.displayName($0)).lastComponent } ?? datasetURL.lastPathComponent) (\(places.places.count) places)"
       )
       return backend
     } catch {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForageFinder
 import ForageLocation
+import ForageSupport
 import ForageTracks
 import Foundation
 
@@ -58,9 +59,17 @@ struct ValidateCommand: AsyncParsableCommand {
   var interpolationSpeed: Double = 1.4
 
   func validate() throws {
-    guard maximumSpeed > 0, gapThreshold > 0, maximumHDOP > 0, interpolationSpeed > 0 else {
+    // Each within a range that keeps the times and speeds derived from it finite.
+    let ranges: [(option: String, value: Double, range: ClosedRange<Double>, unit: String)] = [
+      ("--max-speed", maximumSpeed, 0.001...1_000_000, "m/s"),
+      ("--gap", gapThreshold, 0.001...Duration.longestSeconds, "seconds"),
+      ("--max-hdop", maximumHDOP, 0.001...1_000_000, ""),
+      ("--interpolation-speed", interpolationSpeed, 0.001...1_000_000, "m/s"),
+    ]
+    for (option, value, range, unit) in ranges where !range.contains(value) {
       throw ValidationError(
-        "--max-speed, --gap, --max-hdop and --interpolation-speed must be positive"
+        "\(option) must be from \(range.lowerBound) to \(Int(range.upperBound))"
+          + (unit.isEmpty ? "" : " \(unit)") + ", not \(value)"
       )
     }
   }
@@ -74,7 +83,7 @@ struct ValidateCommand: AsyncParsableCommand {
     let summary: TrackSummary
     do {
       summary = try TrackValidator.validate(
-        url: URL(fileURLWithPath: track),
+        path: track,
         format: trackFormat,
         options: options
       )

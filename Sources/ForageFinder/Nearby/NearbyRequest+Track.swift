@@ -19,7 +19,7 @@ extension NearbyRequest {
     options.gap = .keep
     var byKind: [FixKind: [Coordinate]] = [:]
     do {
-      let reader = try TrackReader.open(url: URL(fileURLWithPath: path), options: options)
+      let reader = try TrackReader.open(path: path, options: options)
       while let event = try reader.next() {
         guard case .fix(let fix) = event,
           let coordinate = try? Coordinate(latitude: fix.latitude, longitude: fix.longitude)
