@@ -28,7 +28,9 @@ public enum InputFile {
     let name = displayName(path)
     var descriptor = STDIN_FILENO
     if path != "-" {
-      guard !path.isEmpty else { throw InputFileError(path: "''", reason: "the file name is empty") }
+      guard !path.isEmpty else {
+        throw InputFileError(path: "''", reason: "the file name is empty")
+      }
       repeat {
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
       } while descriptor < 0 && errno == EINTR

@@ -43,7 +43,9 @@ struct DefectPolicy {
       abs(fix.longitude) <= 180
     else {
       let detail = "lat \(fix.latitude), lon \(fix.longitude)"
-      emit(.defect(TrackDefect(.invalidCoordinate, point: fix.kind, line: fix.line, detail: detail)))
+      emit(
+        .defect(TrackDefect(.invalidCoordinate, point: fix.kind, line: fix.line, detail: detail))
+      )
       return
     }
     var wasSentinel = false
@@ -177,10 +179,23 @@ struct DefectPolicy {
       emit(.defect(TrackDefect(.noFix, point: fix.kind, line: line)))
       if options.noFix == .drop { return }
     } else if let hdop = fix.hdop, hdop > options.maximumHDOP {
-      emit(.defect(TrackDefect(.lowAccuracy, point: fix.kind, line: line, detail: "HDOP \(format(hdop))")))
+      emit(
+        .defect(
+          TrackDefect(.lowAccuracy, point: fix.kind, line: line, detail: "HDOP \(format(hdop))")
+        )
+      )
       if options.lowAccuracy == .drop { return }
     } else if let accuracy = fix.horizontalAccuracy, accuracy > options.maximumAccuracy {
-      emit(.defect(TrackDefect(.lowAccuracy, point: fix.kind, line: line, detail: "accuracy \(format(accuracy)) m")))
+      emit(
+        .defect(
+          TrackDefect(
+            .lowAccuracy,
+            point: fix.kind,
+            line: line,
+            detail: "accuracy \(format(accuracy)) m"
+          )
+        )
+      )
       if options.lowAccuracy == .drop { return }
     }
     var startsSegment =
@@ -195,7 +210,11 @@ struct DefectPolicy {
       let separation = FixSeparation(previous, fix)
       let maximumSpeed = options.maximumSpeed
       if seconds > options.gapThreshold {
-        emit(.defect(TrackDefect(.gap, point: fix.kind, line: line, detail: "\(format(seconds / 60)) min")))
+        emit(
+          .defect(
+            TrackDefect(.gap, point: fix.kind, line: line, detail: "\(format(seconds / 60)) min")
+          )
+        )
         if options.gap == .newSegment { startsSegment = true }
       } else if seconds >= 0, separation.decide({ $0 > 0 }),
         seconds == 0

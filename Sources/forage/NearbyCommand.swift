@@ -15,7 +15,10 @@ struct NearbyCommand: AsyncParsableCommand {
       """
   )
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("A GeoJSON FeatureCollection of Point features.", valueName: "file"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("A GeoJSON FeatureCollection of Point features.", valueName: "file")
+  )
   var places: String
 
   @Option(

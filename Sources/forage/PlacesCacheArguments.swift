@@ -37,7 +37,8 @@ struct PlacesCacheArguments: ParsableArguments {
     ]
     for unit in units where timeToLive.hasSuffix(unit.suffix) {
       let number = timeToLive.dropLast(unit.suffix.count)
-      if let value = Double(number), value > 0, let duration = Duration.checkedSeconds(value * unit.seconds),
+      if let value = Double(number), value > 0,
+        let duration = Duration.checkedSeconds(value * unit.seconds),
         duration > .zero
       {
         return duration

@@ -27,7 +27,10 @@ struct ReplayCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("ndjson, json, geojson, table or html.", valueName: "format"))
   var format: OutputFormat = .ndjson
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file")
+  )
   var output: String?
 
   func validate() throws {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForageFinder
-import ForageHTTP
 import ForageGeo
+import ForageHTTP
 import ForageLocation
 import ForagePlaces
 import ForageResources
@@ -29,7 +29,10 @@ struct RunCommand: AsyncParsableCommand {
       """
   )
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("The track: GPX, NMEA, GeoJSON or CSV.", valueName: "file"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The track: GPX, NMEA, GeoJSON or CSV.", valueName: "file")
+  )
   var track: String?
 
   @Option(
@@ -115,7 +118,10 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("ndjson, json, geojson, table or html.", valueName: "format"))
   var format: OutputFormat = .ndjson
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Write the output to this file, atomically.", valueName: "file")
+  )
   var output: String?
 
   func validate() throws {

@@ -46,7 +46,10 @@ import Testing
         ["nearby", "--places", "places.geojson", "--at", "60.17,24.94", "--radius", $0]
       },
       NumericOption(name: "nearby --limit") {
-        ["nearby", "--places", "places.geojson", "--at", "60.17,24.94", "--radius", "300", "--limit", $0]
+        [
+          "nearby", "--places", "places.geojson", "--at", "60.17,24.94", "--radius", "300",
+          "--limit", $0,
+        ]
       },
       NumericOption(name: "nearby --at (latitude)") {
         ["nearby", "--places", "places.geojson", "--at", "\($0),24.94", "--radius", "300"]
@@ -60,7 +63,9 @@ import Testing
       NumericOption(name: "validate --interpolation-speed") {
         ["validate", "walk.gpx", "--interpolation-speed", $0]
       },
-      NumericOption(name: "run --gpsd (port)") { ["run", "--gpsd", "127.0.0.1:\($0)", "--max-fixes", "0"] },
+      NumericOption(name: "run --gpsd (port)") {
+        ["run", "--gpsd", "127.0.0.1:\($0)", "--max-fixes", "0"]
+      },
     ]
     return options
   }()
@@ -94,7 +99,10 @@ import Testing
       )
       let context = "\(option.name) '\(value)': \(result.stderr)"
       #expect(result.status == 0 || result.status == 64, "\(context)")
-      #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrac"), "\(context)")
+      #expect(
+        !result.stderr.contains("Fatal error") && !result.stderr.contains("Backtrac"),
+        "\(context)"
+      )
       if result.status == 64 {
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(context)")

@@ -20,9 +20,13 @@ import Testing
   static let outputs: [OutputOption] = [
     OutputOption(name: "run --output") { ["run", "--track", "walk.gpx", "--output", $0] },
     OutputOption(name: "run --record") { ["run", "--track", "walk.gpx", "--record", $0] },
-    OutputOption(name: "run --places-cache", arguments: {
-      ["run", "--track", "walk.gpx", "--places-cache", $0]
-    }, takesDevices: false),
+    OutputOption(
+      name: "run --places-cache",
+      arguments: {
+        ["run", "--track", "walk.gpx", "--places-cache", $0]
+      },
+      takesDevices: false
+    ),
     OutputOption(name: "replay --output") { ["replay", "run.actions", "--output", $0] },
   ]
 
@@ -85,9 +89,18 @@ import Testing
       at: directory.appendingPathComponent("adir"),
       withIntermediateDirectories: true
     )
-    try fileManager.createSymbolicLink(atPath: directory.appendingPathComponent("loop").path, withDestinationPath: "loop")
-    try fileManager.createSymbolicLink(atPath: directory.appendingPathComponent("ping").path, withDestinationPath: "pong")
-    try fileManager.createSymbolicLink(atPath: directory.appendingPathComponent("pong").path, withDestinationPath: "ping")
+    try fileManager.createSymbolicLink(
+      atPath: directory.appendingPathComponent("loop").path,
+      withDestinationPath: "loop"
+    )
+    try fileManager.createSymbolicLink(
+      atPath: directory.appendingPathComponent("ping").path,
+      withDestinationPath: "pong"
+    )
+    try fileManager.createSymbolicLink(
+      atPath: directory.appendingPathComponent("pong").path,
+      withDestinationPath: "ping"
+    )
     let before = Self.names(in: directory)
     for name in [
       "out.ndjson/", "adir", "adir/", "loop", "ping", "missing-folder/out",
@@ -111,7 +124,9 @@ import Testing
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.out")
     let result = try Self.forage(option.arguments("dangling"), in: directory)
     #expect(result.status == 0, "\(option.name): \(result.stderr)")
-    #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("target.out").path))
+    #expect(
+      FileManager.default.fileExists(atPath: directory.appendingPathComponent("target.out").path)
+    )
     var status = stat()
     #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
     guard option.takesDevices else { return }
@@ -165,10 +180,16 @@ import Testing
       for spelling in ["walk.gpx", "./walk.gpx", "sub/../walk.gpx", "link.gpx", "hard.gpx"] {
         cases.append(["run", "--track", "walk.gpx", option, spelling])
       }
-      cases.append(["run", "--track", "walk.gpx", "--dataset", "places.geojson", option, "places.geojson"])
-      cases.append(["run", "--track", "walk.gpx", "--permission", "scenario.json", option, "./scenario.json"])
+      cases.append([
+        "run", "--track", "walk.gpx", "--dataset", "places.geojson", option, "places.geojson",
+      ])
+      cases.append([
+        "run", "--track", "walk.gpx", "--permission", "scenario.json", option, "./scenario.json",
+      ])
     }
-    cases.append(["run", "--track", "walk.gpx", "--places-cache", "c.sqlite", "--output", "c.sqlite"])
+    cases.append([
+      "run", "--track", "walk.gpx", "--places-cache", "c.sqlite", "--output", "c.sqlite",
+    ])
     cases.append(["replay", "run.actions", "--output", "./run.actions"])
     cases.append(["replay", "sub/../run.actions", "--output", "run.actions"])
     for arguments in cases {

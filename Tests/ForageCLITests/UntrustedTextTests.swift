@@ -37,7 +37,10 @@ import Testing
     for arguments in [
       ["run", "--track", track, "--dataset", places, "--format", "table"],
       ["run", "--track", track, "--dataset", places, "--log-level", "trace"],
-      ["nearby", "--places", places, "--at", "60.1711,24.9433", "--radius", "100", "--format", "table"],
+      [
+        "nearby", "--places", places, "--at", "60.1711,24.9433", "--radius", "100", "--format",
+        "table",
+      ],
     ] {
       let result = try FinderFixtures.forage(arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -110,7 +113,10 @@ import Testing
       environment: ["PLACES_API_KEY": "k"]
     )
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stderr.contains("warning: the places API's answers held 2 results"), "\(result.stderr)")
+    #expect(
+      result.stderr.contains("warning: the places API's answers held 2 results"),
+      "\(result.stderr)"
+    )
     #expect(!result.stdout.contains("Off the globe"))
   }
 

@@ -182,7 +182,9 @@ import Testing
     )
     // An API over quota from its first search cannot be used either: the run must end.
     #expect(limited.isFatal && limited.kind == "over_query_limit" && !limited.isRetrying)
-    #expect(!PlacesFailure(.overQueryLimit(message: nil), fixIndex: 5, hasSucceededBefore: true).isFatal)
+    #expect(
+      !PlacesFailure(.overQueryLimit(message: nil), fixIndex: 5, hasSucceededBefore: true).isFatal
+    )
     // Once the API has answered, failures in a row end the run at the budget.
     let third = PlacesFailure(
       .httpStatus(500, retryAfter: nil),

@@ -69,20 +69,23 @@ import Testing
     )
     #expect(
       page
-        == PlacesPage(places: [
-          Place(
-            id: "A1",
-            name: "Café Ekberg",
-            coordinate: PlaceCoordinate(latitude: 60.16, longitude: 24.94),
-            rating: 4.4,
-            userRatingsTotal: 2010,
-            priceLevel: 2,
-            types: ["cafe", "food"],
-            vicinity: "Bulevardi 9",
-            openNow: true,
-            businessStatus: .operational
-          )
-        ], skippedResults: 1)
+        == PlacesPage(
+          places: [
+            Place(
+              id: "A1",
+              name: "Café Ekberg",
+              coordinate: PlaceCoordinate(latitude: 60.16, longitude: 24.94),
+              rating: 4.4,
+              userRatingsTotal: 2010,
+              priceLevel: 2,
+              types: ["cafe", "food"],
+              vicinity: "Bulevardi 9",
+              openNow: true,
+              businessStatus: .operational
+            )
+          ],
+          skippedResults: 1
+        )
     )
     #expect(
       try await provider.searchNearby(

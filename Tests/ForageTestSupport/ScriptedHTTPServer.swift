@@ -132,7 +132,8 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         if let line = head.split(separator: "\r\n").first(where: {
           $0.hasPrefix("content-length:")
         }) {
-          bodyLength = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
+          bodyLength =
+            Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? 0
         }
       }
       if let headEnd, bytes.count >= headEnd + bodyLength { break }

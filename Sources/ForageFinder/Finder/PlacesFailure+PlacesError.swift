@@ -26,7 +26,8 @@ extension PlacesFailure {
     let isFatal = !isCancelled && (error.isFatal || !hasSucceededBefore || hasDied)
     var message = "places search for fix \(fixIndex) failed: \(Redaction.redact(error.description))"
     if hasDied && !isCancelled {
-      message += "; \(failuresInARow) searches in a row failed after their retries, so the run stops"
+      message +=
+        "; \(failuresInARow) searches in a row failed after their retries, so the run stops"
     }
     self.init(
       fixIndex: fixIndex,

@@ -255,7 +255,8 @@ extension PermissionScenario {
       scale = unit.seconds
       break
     }
-    guard let value = Double(number), value >= 0, let elapsed = Duration.checkedSeconds(value * scale)
+    guard let value = Double(number), value >= 0,
+      let elapsed = Duration.checkedSeconds(value * scale)
     else {
       throw PermissionScenarioError(
         "'\(part)': expected a time such as 90, 90s, 15min or 1h (at most "
