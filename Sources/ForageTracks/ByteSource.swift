@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -51,19 +52,12 @@ final class ByteSource {
     var start = [UInt8](repeating: 0, count: 4)
     let peeked = start.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
     if peeked > 0, UTF16Text.byteOrder(of: start[..<peeked]) != nil {
-      defer { close(descriptor) }
-      var raw: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      while true {
-        let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if got < 0 && errno == EINTR { continue }
-        guard got >= 0 else {
-          throw TrackError(.unreadable, file: url.path, message: "read failed: \(errnoText())")
-        }
-        if got == 0 { break }
-        raw.append(contentsOf: chunk[..<got])
+      close(descriptor)
+      do {
+        self.init(bytes: try InputFile.readAll(url.path), path: url.path)
+      } catch {
+        throw TrackError(.unreadable, file: url.path, message: "read failed: \(error.reason)")
       }
-      self.init(bytes: raw, path: url.path)
       return
     }
     self.init(descriptor: descriptor, path: url.path, chunkSize: chunkSize)

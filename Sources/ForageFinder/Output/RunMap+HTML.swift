@@ -63,7 +63,8 @@ extension RunMap {
       + "\(summary.fixesLost) lost. \(summary.answers) answers: "
       + "\(summary.answers - summary.cacheAnswers) from the network in \(summary.requests) "
       + "requests, \(summary.cacheAnswers) from the cache. \(order.count) places found"
-      + (summary.errors > 0 ? ", \(summary.errors) errors." : ".")
+      + (summary.errors > 0 ? ", \(summary.errors) errors" : "")
+      + (summary.fixesUnanswered > 0 ? ", \(summary.fixesUnanswered) fixes unanswered." : ".")
   }
 
   /// Draws the SVG map and returns a sentence saying what was thinned out.

@@ -46,6 +46,8 @@ public final class TableWriter: EventWriter {
           + "\(isRetrying ? " (retrying)" : "")\n"
       )
     case .summary(let totals):
+      let unanswered =
+        totals.fixesUnanswered > 0 ? "; fixes unanswered \(totals.fixesUnanswered)" : ""
       let notifications =
         totals.notifications.map {
           "; notifications sent \($0.sent), dropped \($0.dropped)"
@@ -57,7 +59,7 @@ public final class TableWriter: EventWriter {
         lost \(totals.fixesLost); \
         answers \(totals.answers) (\(totals.answers - totals.cacheAnswers) from the network, \
         \(totals.cacheAnswers) from cache); places events \(totals.placesEvents); \
-        requests \(totals.requests); errors \(totals.errors)\(notifications)
+        requests \(totals.requests); errors \(totals.errors)\(unanswered)\(notifications)
 
         """
       )

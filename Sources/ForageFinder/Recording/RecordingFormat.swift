@@ -49,12 +49,7 @@ enum RecordingFormat {
     _ path: String,
     limit: Int?
   ) throws -> (header: RecordingHeader, actions: [FinderAction]) {
-    let data: Data
-    do {
-      data = Data(try InputFile.readAll(path))
-    } catch {
-      throw RecordingUnreadable(path: error.path, reason: error.reason)
-    }
+    let data = Data(try InputFile.readAll(path))
     let name = InputFile.displayName(path)
     let decoder = JSONDecoder()
     let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

@@ -1,15 +1,5 @@
-/// A recording file that could not be read (exit 74).
-public struct RecordingUnreadable: Error, Equatable, CustomStringConvertible {
-  /// The path.
-  public var path: String
-  /// Why.
-  public var reason: String
+import ForageSupport
 
-  /// Creates the error.
-  public init(path: String, reason: String) {
-    self.path = path
-    self.reason = reason
-  }
-
-  public var description: String { "cannot read \(path): \(reason)" }
-}
+/// A recording file that could not be read (exit 74): the input's name and the system's reason,
+/// as for every other input.
+public typealias RecordingUnreadable = InputFileError
