@@ -148,6 +148,15 @@ enum FinderSession {
   ) throws {
     do {
       try finishing(summary)
+    } catch OutputError.brokenPipe {
+      // The reader of standard output went away (`forage demo | head`): not a failure, so the
+      // files are still put in place, and the command ends quietly.
+      try publish(outputs, summary: summary)
+      throw ExitCode.success
+    } catch let error as OutputError {
+      throw failed(outputs, outputFailureExit(error))
+    }
+    do {
       try outputs.publish()
     } catch let error as OutputError {
       throw failed(outputs, outputFailureExit(error))
@@ -157,7 +166,7 @@ enum FinderSession {
   /// Leaves the file outputs as they were (the README says so; the failure's own line is the
   /// one message) and gives `code` back to throw.
   private static func failed(_ outputs: HeldOutputs, _ code: ExitCode) -> ExitCode {
-    _ = outputs.abandon()
+    outputs.abandon()
     return code
   }
 

@@ -28,14 +28,10 @@ final class HeldOutputs {
     held.removeAll()
   }
 
-  /// The file outputs that a failed run leaves as they were, for a message such as
-  /// `--output out.ndjson`; their temporary files are removed.
-  func abandon() -> [String] {
-    let names = held.compactMap { option, sink in
-      (sink.inner as? AtomicFileSink).map { "\(option) \($0.destination.path)" }
-    }
+  /// Leaves every file output as it was: their temporary files are removed now.
+  func abandon() {
+    for (_, sink) in held { (sink.inner as? AtomicFileSink)?.discard() }
     held.removeAll()
-    return names
   }
 }
 

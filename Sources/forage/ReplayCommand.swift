@@ -64,14 +64,14 @@ struct ReplayCommand: AsyncParsableCommand {
       try outputs.publish()
     } catch let error as RecordingError {
       printError(error.description)
-      _ = outputs.abandon()
+      outputs.abandon()
       throw Sysexits.dataError
     } catch let error as OutputError {
-      _ = outputs.abandon()
+      outputs.abandon()
       throw outputFailureExit(error)
     } catch {
       printError("\(error)")
-      _ = outputs.abandon()
+      outputs.abandon()
       throw Sysexits.ioError
     }
   }

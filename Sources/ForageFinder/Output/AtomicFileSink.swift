@@ -85,12 +85,16 @@ public final class AtomicFileSink: TextSink {
     return "." + kept + suffix
   }
 
-  deinit {
-    if !isCommitted {
-      file.close()
-      unlink(temporary)
-      temporaryFiles.unregister(temporary)
-    }
+  deinit { discard() }
+
+  /// Removes the temporary file without putting it in place: the destination stays as it was.
+  /// Nothing happens after ``commit()`` or a first discard.
+  public func discard() {
+    guard !isCommitted else { return }
+    isCommitted = true
+    file.close()
+    unlink(temporary)
+    temporaryFiles.unregister(temporary)
   }
 
   public func write(_ text: String) throws {
