@@ -84,7 +84,7 @@ public struct PlaceDataset: Sendable, Equatable {
   public static func load(path: String) throws(PlaceDatasetError) -> PlaceDataset {
     let bytes: [UInt8]
     do {
-      bytes = try InputFile.readAll(path)
+      bytes = try InputFile.readText(path)
     } catch {
       throw .unreadable(file: error.path, reason: error.reason)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Removes API keys and credentials from anything that could be shown: messages, errors, logs.
 ///
@@ -14,7 +15,9 @@ import Foundation
 ///   also in JSON form (`"X-Goog-Api-Key":"..."`);
 /// - anything shaped like a Google API key (`AIza` and 35 more characters).
 ///
-/// Each becomes ``placeholder``.
+/// Each becomes ``placeholder``. So does every secret a program registered with
+/// ``registerSecret(_:)`` (a URL's password, an API key), wherever it appears: a server that
+/// echoes one back in an error message cannot make it shown.
 public enum Redaction {
   /// What a redacted value reads as.
   public static let placeholder = "REDACTED"
@@ -42,9 +45,46 @@ public enum Redaction {
     redact(url.absoluteString)
   }
 
+  /// The secrets registered, redacted wherever they appear.
+  private static let secrets = Mutex<Set<String>>([])
+
+  /// The shortest secret replaced wherever it appears: a shorter one would redact parts of
+  /// ordinary words (`ranREDACTEDby`) and so tell what it is. Short secrets are still redacted
+  /// where they stand as credentials (`key=`, a URL's user info, a key header).
+  public static let shortestSecretFound = 6
+
+  /// Makes every later ``redact(_:)`` remove `secret` (and its percent-encoded form) wherever
+  /// it appears. For values the user gave as secrets: an API key, a URL's password.
+  public static func registerSecret(_ secret: String) {
+    guard secret.count >= shortestSecretFound else { return }
+    _ = secrets.withLock { $0.insert(secret) }
+  }
+
+  /// Registers the credentials of a URL: its password, its user and password together, and
+  /// the `Basic` authorization token they make.
+  public static func registerSecrets(of url: URL) {
+    guard let password = url.password(percentEncoded: false), !password.isEmpty else { return }
+    registerSecret(password)
+    let user = url.user(percentEncoded: false) ?? ""
+    registerSecret("\(user):\(password)")
+    registerSecret(Data("\(user):\(password)".utf8).base64EncodedString())
+  }
+
+  /// `text` with every occurrence of `secret`, raw or percent-encoded, replaced by
+  /// ``placeholder``; unchanged for a secret shorter than ``shortestSecretFound``.
+  public static func removing(_ secret: String, from text: String) -> String {
+    guard secret.count >= shortestSecretFound else { return text }
+    var result = text.replacingOccurrences(of: secret, with: placeholder)
+    let encoded = QueryString.encode(secret)
+    if encoded != secret { result = result.replacingOccurrences(of: encoded, with: placeholder) }
+    return result
+  }
+
   /// A text with every secret redacted.
   public static func redact(_ text: String) -> String {
-    var output = redactUserInfo(in: text)
+    var output = text
+    for secret in secrets.withLock({ $0 }) { output = removing(secret, from: output) }
+    output = redactUserInfo(in: output)
     output = redactQueryValues(in: output)
     output = redactHeaderValues(in: output)
     // The regex is the costly part; most texts (an empty request body) cannot match it.

@@ -31,6 +31,9 @@ extension GoogleNearbySearchProvider {
     let message = wire.errorMessage.map(redact)
     switch status {
     case "OK":
+      guard wire.hasResults else {
+        throw .malformedResponse("an OK answer without a \"results\" array")
+      }
       let token = wire.nextPageToken.flatMap { $0.isEmpty ? nil : $0 }
       let places = wire.results.compactMap { $0?.place }
       return PlacesPage(

@@ -7,6 +7,8 @@ struct NearbySearchWire: Decodable {
   var errorMessage: String?
   var nextPageToken: String?
   var results: [Result?]
+  /// Whether the JSON had a `results` array (an `OK` answer without one is malformed).
+  var hasResults: Bool
 
   enum CodingKeys: String, CodingKey {
     case status, errorMessage, nextPageToken, results
@@ -17,9 +19,9 @@ struct NearbySearchWire: Decodable {
     status = try? container.decodeIfPresent(String.self, forKey: .status)
     errorMessage = try? container.decodeIfPresent(String.self, forKey: .errorMessage)
     nextPageToken = try? container.decodeIfPresent(String.self, forKey: .nextPageToken)
-    results =
-      (try? container.decodeIfPresent([Lenient<Result>].self, forKey: .results))?
-      .map(\.value) ?? []
+    let decoded = try? container.decodeIfPresent([Lenient<Result>].self, forKey: .results)
+    hasResults = decoded != nil
+    results = decoded?.map(\.value) ?? []
   }
 
   /// One result.

@@ -22,15 +22,7 @@ public struct PlacesAPIKey: Sendable, Hashable, CustomStringConvertible,
   /// - Parameter text: A message that may contain the key, such as a URL or a server's error.
   /// - Returns: The text with the key replaced by `REDACTED`.
   public func redact(_ text: String) -> String {
-    var result = text
-    if !value.isEmpty {
-      result = result.replacingOccurrences(of: value, with: Redaction.placeholder)
-      let encoded = QueryString.encode(value)
-      if encoded != value {
-        result = result.replacingOccurrences(of: encoded, with: Redaction.placeholder)
-      }
-    }
-    return Redaction.redact(result)
+    Redaction.redact(Redaction.removing(value, from: text))
   }
 }
 

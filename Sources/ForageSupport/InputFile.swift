@@ -20,6 +20,15 @@ public enum InputFile {
     return status.st_mode & S_IFMT != S_IFREG && status.st_mode & S_IFMT != S_IFDIR
   }
 
+  /// The input as UTF-8 text: UTF-16 (with a byte-order mark, or an XML declaration) is turned
+  /// into UTF-8, other bytes are returned as they are for the reader to judge.
+  ///
+  /// - Throws: ``InputFileError`` as ``readAll(_:)`` does.
+  public static func readText(_ path: String) throws(InputFileError) -> [UInt8] {
+    let bytes = try readAll(path)
+    return UTF16Text.utf8(from: bytes) ?? bytes
+  }
+
   /// Every byte of the input.
   ///
   /// - Throws: ``InputFileError`` naming the input and the reason (a directory, a missing file,

@@ -44,9 +44,19 @@ final class ByteSource {
   ///
   /// - Throws: ``TrackError`` of kind ``TrackError/Kind/unreadable`` when it cannot be opened.
   convenience init(url: URL, chunkSize: Int = 256 * 1024) throws(TrackError) {
-    let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+    try self.init(path: url.path, chunkSize: chunkSize)
+  }
+
+  /// Opens a file named as given (no URL normalisation: `walk.gpx/` is not `walk.gpx`).
+  ///
+  /// - Throws: ``TrackError`` of kind ``TrackError/Kind/unreadable`` when it cannot be opened.
+  convenience init(path: String, chunkSize: Int = 256 * 1024) throws(TrackError) {
+    guard !path.isEmpty else {
+      throw TrackError(.unreadable, file: "''", message: "the file name is empty")
+    }
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw TrackError(.unreadable, file: url.path, message: "cannot open: \(errnoText())")
+      throw TrackError(.unreadable, file: path, message: "cannot open: \(errnoText())")
     }
     // The first bytes, read in place (a file that cannot be read so is read as UTF-8).
     var start = [UInt8](repeating: 0, count: 4)
@@ -54,13 +64,13 @@ final class ByteSource {
     if peeked > 0, UTF16Text.byteOrder(of: start[..<peeked]) != nil {
       close(descriptor)
       do {
-        self.init(bytes: try InputFile.readAll(url.path), path: url.path)
+        self.init(bytes: try InputFile.readAll(path), path: path)
       } catch {
-        throw TrackError(.unreadable, file: url.path, message: "read failed: \(error.reason)")
+        throw TrackError(.unreadable, file: path, message: "read failed: \(error.reason)")
       }
       return
     }
-    self.init(descriptor: descriptor, path: url.path, chunkSize: chunkSize)
+    self.init(descriptor: descriptor, path: path, chunkSize: chunkSize)
   }
 
   /// Reads an open descriptor in chunks.

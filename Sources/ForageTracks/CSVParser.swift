@@ -125,7 +125,7 @@ struct CSVParser: TrackParser {
   private func time(_ index: Int) -> Date? {
     guard let text = field(index) else { return nil }
     if let value = text.withUnsafeBufferPointer({ NumberParsing.double($0) }) {
-      return Date(timeIntervalSince1970: value > 1e11 ? value / 1000 : value)
+      return Date(checkedSecondsSince1970: value > 1e11 ? value / 1000 : value)
     }
     return text.withUnsafeBufferPointer { Timestamp.parse($0) }
   }

@@ -48,6 +48,11 @@ struct DefectPolicy {
       )
       return
     }
+    let removed = fix.removeImplausibleMeasures()
+    if !removed.isEmpty {
+      let detail = removed.joined(separator: ", ")
+      emit(.defect(TrackDefect(.unreadableValue, point: fix.kind, line: fix.line, detail: detail)))
+    }
     var wasSentinel = false
     if let time = fix.time, time < options.earliestPlausibleTime {
       wasSentinel = true

@@ -32,16 +32,26 @@ extension Fix: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
-      time: try container.decodeIfPresent(Double.self, forKey: .time).map {
-        Date(timeIntervalSince1970: $0)
-      },
+      time: try container.decodeIfPresent(
+        Double.self,
+        forKey: .time,
+        in: Date.representableSeconds
+      ).map { Date(timeIntervalSince1970: $0) },
       latitude: try container.decode(Double.self, forKey: .latitude, in: -90...90),
       longitude: try container.decode(Double.self, forKey: .longitude, in: -180...180),
-      elevation: try container.decodeIfPresent(Double.self, forKey: .elevation),
-      horizontalAccuracy: try container.decodeIfPresent(Double.self, forKey: .horizontalAccuracy),
-      speed: try container.decodeIfPresent(Double.self, forKey: .speed),
-      course: try container.decodeIfPresent(Double.self, forKey: .course),
-      hdop: try container.decodeIfPresent(Double.self, forKey: .hdop),
+      elevation: try container.decodeIfPresent(
+        Double.self,
+        forKey: .elevation,
+        in: Plausible.elevation
+      ),
+      horizontalAccuracy: try container.decodeIfPresent(
+        Double.self,
+        forKey: .horizontalAccuracy,
+        in: Plausible.horizontalAccuracy
+      ),
+      speed: try container.decodeIfPresent(Double.self, forKey: .speed, in: Plausible.speed),
+      course: try container.decodeIfPresent(Double.self, forKey: .course, in: Plausible.course),
+      hdop: try container.decodeIfPresent(Double.self, forKey: .hdop, in: Plausible.hdop),
       satellites: try container.decodeIfPresent(Int.self, forKey: .satellites, atLeast: 0),
       segment: try container.decode(Int.self, forKey: .segment, atLeast: 0),
       line: try container.decodeIfPresent(Int.self, forKey: .line, atLeast: 1),

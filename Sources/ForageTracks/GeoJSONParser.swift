@@ -134,7 +134,7 @@ struct GeoJSONParser: TrackParser {
     if let text = time?.string {
       fix.time = Timestamp.parse(text)
     } else if let milliseconds = time?.number {
-      fix.time = Date(timeIntervalSince1970: milliseconds / 1000)
+      fix.time = Date(checkedSecondsSince1970: milliseconds / 1000)
     }
     counts.trackPoints += 1
     items.append(.point(fix))

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// Parses the ISO 8601 timestamps track files use, without `DateFormatter` (which is slow).
@@ -78,7 +79,7 @@ public enum Timestamp {
     guard index == end else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    return Date(checkedSecondsSince1970: Double(seconds) + fraction)
   }
 
   /// Parses a timestamp from a string.

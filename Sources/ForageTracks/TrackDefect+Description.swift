@@ -17,7 +17,7 @@ extension TrackDefect.Kind {
     case .partialLine: "a line cut short"
     case .binaryNoise: "bytes that are not text"
     case .unpairedGGA: "a GGA sentence without its RMC"
-    case .unreadableValue: "a value that could not be read"
+    case .unreadableValue: "a value that could not be read or cannot be (an accuracy of 1e308)"
     }
   }
 }

@@ -33,7 +33,8 @@ public struct TrackDefect: Sendable, Hashable, Codable {
     case binaryNoise
     /// An NMEA `GGA` sentence with no `RMC` of the same time, so no date and no speed.
     case unpairedGGA
-    /// A well-formed value that could not be understood (an unparseable number or field).
+    /// A well-formed value that could not be understood (an unparseable number or field), or
+    /// one no receiver can measure (an accuracy of 1e308: ``Fix/Plausible``).
     case unreadableValue
 
     /// Orders kinds by their declaration order, for stable reports.

@@ -26,7 +26,7 @@ extension TrackReadOptions {
     case .emptySegment: return "ignored"
     case .checksumError, .partialLine, .binaryNoise: return "skipped"
     case .unpairedGGA: return "skipped (no date without an RMC)"
-    case .unreadableValue: return "the value ignored"
+    case .unreadableValue: return "kept without that value"
     }
   }
 }

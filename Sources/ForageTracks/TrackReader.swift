@@ -56,7 +56,7 @@ public final class TrackReader {
     options: TrackReadOptions = TrackReadOptions()
   ) throws(TrackError) -> TrackReader {
     guard InputFile.isReadOnce(path) else {
-      return try open(url: URL(fileURLWithPath: path), format: format, options: options)
+      return try TrackReader(source: ByteSource(path: path), format: format, options: options)
     }
     let bytes: [UInt8]
     do {

@@ -82,7 +82,10 @@ struct FinderArguments: ParsableArguments {
   )
   var dropout: Double = 0
 
-  @Option(help: ArgumentHelp("Seed for noise and dropouts.", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Seed for noise and dropouts.", valueName: "n")
+  )
   var seed: UInt64 = 1
 
   @Flag(
@@ -115,6 +118,15 @@ struct FinderArguments: ParsableArguments {
     )
   )
   var notifyURL: String?
+
+  @Flag(
+    name: .customLong("allow-insecure-http"),
+    help: ArgumentHelp(
+      "Allow http:// to a host other than this machine with a key or credentials (they "
+        + "would travel in clear)."
+    )
+  )
+  var allowsInsecureHTTP = false
 
   @OptionGroup var placesCache: PlacesCacheArguments
 
@@ -163,13 +175,13 @@ struct FinderArguments: ParsableArguments {
   /// The notification middleware's configuration, or `nil` without `--notify-url`.
   func notifications() throws -> NotificationConfiguration? {
     guard let notifyURL else { return nil }
-    guard let url = URL(string: notifyURL), let scheme = url.scheme?.lowercased(),
-      url.host != nil, scheme == "http" || scheme == "https"
-    else {
-      throw ValidationError(
-        "--notify-url must be an http:// or https:// URL, not '\(Redaction.redact(notifyURL))'"
-      )
-    }
+    let url = try ServiceURL.parse(
+      notifyURL,
+      option: "--notify-url",
+      carriesSecrets: false,
+      allowsQuery: true,
+      allowsInsecureHTTP: allowsInsecureHTTP
+    )
     return NotificationConfiguration(url: url)
   }
 

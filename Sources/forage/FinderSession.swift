@@ -232,6 +232,12 @@ enum FinderSession {
           + " that cannot be a place (an impossible coordinate, no id), left out of the answers"
       )
     }
+    if let tally = summary.notifications, tally.dropped > 0 {
+      printError(
+        "warning: --notify-url: \(tally.dropped) of \(tally.sent + tally.dropped) notifications "
+          + "dropped: not accepted after their retries, or still queued when the run ended"
+      )
+    }
     if let failure = cacheFile?.writeFailure {
       printError("warning: --places-cache: some searches were not kept: \(failure.description)")
     }

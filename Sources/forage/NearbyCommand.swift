@@ -33,18 +33,22 @@ struct NearbyCommand: AsyncParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "A track (GeoJSON LineString, GPX, or one lat,lon per line) to search along.",
+      "A track to search along: GPX, NMEA, GeoJSON LineString, or CSV with a lat,lon header.",
       valueName: "file"
     )
   )
   var along: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("The search radius in metres, above 0 and at most 50000.", valueName: "m")
   )
   var radius: String
 
-  @Option(help: ArgumentHelp("At most this many places, nearest first.", valueName: "k"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("At most this many places, nearest first.", valueName: "k")
+  )
   var limit: String?
 
   @Option(

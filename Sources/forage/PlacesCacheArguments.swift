@@ -19,6 +19,7 @@ struct PlacesCacheArguments: ParsableArguments {
 
   @Option(
     name: .customLong("places-cache-ttl"),
+    parsing: .unconditional,
     help: ArgumentHelp(
       "How long the places cache reuses a search: a number and s, min, h or d (default 30d).",
       valueName: "duration"

@@ -21,7 +21,10 @@ struct ReplayCommand: AsyncParsableCommand {
   @Argument(help: ArgumentHelp("A recording made with forage run --record.", valueName: "file"))
   var recording: String
 
-  @Option(help: ArgumentHelp("Apply only the first N recorded actions.", valueName: "n"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Apply only the first N recorded actions.", valueName: "n")
+  )
   var until: Int?
 
   @Option(help: ArgumentHelp("ndjson, json, geojson, table or html.", valueName: "format"))

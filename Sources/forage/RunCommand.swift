@@ -45,6 +45,7 @@ struct RunCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("max-fixes"),
+    parsing: .unconditional,
     help: ArgumentHelp("With --gpsd, end the run after this many fixes.", valueName: "n")
   )
   var maxFixes: Int?
@@ -81,12 +82,6 @@ struct RunCommand: AsyncParsableCommand {
   )
   var apiKeyEnvironment: String = "PLACES_API_KEY"
 
-  @Flag(
-    name: .customLong("allow-insecure-http"),
-    help: "Allow http:// to a host other than this machine (the key would travel in clear)."
-  )
-  var allowsInsecureHTTP = false
-
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
@@ -108,6 +103,7 @@ struct RunCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("request-timeout"),
+    parsing: .unconditional,
     help: ArgumentHelp(
       "The longest one places request may take, connection included, in seconds (default 10).",
       valueName: "s"
@@ -159,22 +155,13 @@ struct RunCommand: AsyncParsableCommand {
       )
     }
     if let apiBase {
-      guard let url = URL(string: apiBase), let scheme = url.scheme?.lowercased(),
-        let host = url.host, !host.isEmpty, scheme == "http" || scheme == "https"
-      else {
-        throw ValidationError(
-          "--api-base must be an http:// or https:// URL, not '\(Redaction.redact(apiBase))'"
-        )
-      }
-      if let port = url.port, !(1...65_535).contains(port) {
-        throw ValidationError("--api-base has port \(port); a port is 1 to 65535")
-      }
-      if scheme == "http", !allowsInsecureHTTP, !Self.isLoopback(url.host ?? "") {
-        throw ValidationError(
-          "--api-base uses http:// to \(url.host ?? "") which is not this machine; "
-            + "use https:// or add --allow-insecure-http"
-        )
-      }
+      _ = try ServiceURL.parse(
+        apiBase,
+        option: "--api-base",
+        carriesSecrets: provider != .overpass,
+        allowsQuery: false,
+        allowsInsecureHTTP: finder.allowsInsecureHTTP
+      )
       if dataset != nil {
         throw ValidationError("--dataset is for the in-process mock; drop it or --api-base")
       }
@@ -220,6 +207,8 @@ struct RunCommand: AsyncParsableCommand {
     let key = ProcessInfo.processInfo.environment[apiKeyEnvironment].flatMap {
       $0.isEmpty ? nil : PlacesAPIKey($0)
     }
+    // Wherever a server echoes the key back, every message redacts it.
+    if let key { Redaction.registerSecret(key.value) }
     if let apiBase, let url = URL(string: apiBase) {
       return .remote(
         baseURL: url,
@@ -270,10 +259,5 @@ struct RunCommand: AsyncParsableCommand {
     } catch {
       throw ValidationError("--gpsd: \(error.description)")
     }
-  }
-
-  static func isLoopback(_ host: String) -> Bool {
-    let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-    return bare == "localhost" || bare == "::1" || bare.hasPrefix("127.")
   }
 }

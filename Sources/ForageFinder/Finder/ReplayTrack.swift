@@ -14,6 +14,8 @@ import Foundation
 public struct ReplayTrack: Sendable {
   /// The file.
   public let url: URL
+  /// The file as named on the command line (`-` for standard input).
+  public let path: String
   /// The format it was read as.
   public let format: TrackFormat
   /// The reader's defect policies.
@@ -59,7 +61,7 @@ public struct ReplayTrack: Sendable {
     if let bytes {
       reader = try TrackReader(bytes: bytes, format: format, options: options, name: name)
     } else {
-      reader = try TrackReader.open(url: url, format: format, options: options)
+      reader = try TrackReader.open(path: path, format: format, options: options)
     }
     var counts: [FixKind: Int] = [:]
     var tally = DefectTally()
@@ -90,6 +92,7 @@ public struct ReplayTrack: Sendable {
     }
     return ReplayTrack(
       url: url,
+      path: path,
       format: reader.format,
       options: options,
       kind: kind,
@@ -120,9 +123,14 @@ public struct ReplayTrack: Sendable {
   public func makeFixSource() throws(TrackError) -> () throws -> Fix? {
     let reader: TrackReader
     if let bytes {
-      reader = try TrackReader(bytes: bytes, format: format, options: options, name: url.path)
+      reader = try TrackReader(
+        bytes: bytes,
+        format: format,
+        options: options,
+        name: InputFile.displayName(path)
+      )
     } else {
-      reader = try TrackReader.open(url: url, format: format, options: options)
+      reader = try TrackReader.open(path: path, format: format, options: options)
     }
     let kind = kind
     return {

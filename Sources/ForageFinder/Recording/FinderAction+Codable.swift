@@ -46,7 +46,13 @@ extension FinderAction: Codable {
     case .location:
       self = .location(
         try LocationAction(from: decoder),
-        at: Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .at))
+        at: Date(
+          timeIntervalSince1970: try container.decode(
+            Double.self,
+            forKey: .at,
+            in: Date.representableSeconds
+          )
+        )
       )
     case .placesAnswered: self = .placesAnswered(try PlacesAnswer(from: decoder))
     case .placesFailed: self = .placesFailed(try PlacesFailure(from: decoder))
@@ -79,7 +85,13 @@ extension FinderAction: Codable {
       )
     case .runFinished:
       self = .runFinished(
-        at: Date(timeIntervalSince1970: try container.decode(Double.self, forKey: .at)),
+        at: Date(
+          timeIntervalSince1970: try container.decode(
+            Double.self,
+            forKey: .at,
+            in: Date.representableSeconds
+          )
+        ),
         requests: try container.decode(Int.self, forKey: .requests, atLeast: 0)
       )
     }

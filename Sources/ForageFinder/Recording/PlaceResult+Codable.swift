@@ -31,7 +31,8 @@ extension PlaceResult: Codable {
       distance: try container.decode(
         Double.self,
         forKey: .distance,
-        in: 0...(.greatestFiniteMagnitude)
+        // Half the way round the Earth is the farthest two points are (20 004 km).
+        in: 0...20_100_000
       ),
       rating: try container.decodeIfPresent(Double.self, forKey: .rating),
       types: try container.decodeIfPresent([String].self, forKey: .types),

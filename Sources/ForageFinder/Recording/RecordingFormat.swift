@@ -49,7 +49,7 @@ enum RecordingFormat {
     _ path: String,
     limit: Int?
   ) throws -> (header: RecordingHeader, actions: [FinderAction]) {
-    let data = Data(try InputFile.readAll(path))
+    let data = Data(try InputFile.readText(path))
     let name = InputFile.displayName(path)
     let decoder = JSONDecoder()
     let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

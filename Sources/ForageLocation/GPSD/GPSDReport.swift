@@ -53,17 +53,18 @@ public enum GPSDReport: Sendable, Equatable {
         "expected a TPV of mode \(Int(mode)) to have \"lat\" in -90...90 and \"lon\" in -180...180"
       )
     }
-    return .fix(
-      Fix(
-        time: time,
-        latitude: latitude,
-        longitude: longitude,
-        elevation: finite(value["altMSL"]) ?? finite(value["alt"]) ?? finite(value["altHAE"]),
-        horizontalAccuracy: horizontalError(value),
-        speed: finite(value["speed"]).flatMap { $0 >= 0 ? $0 : nil },
-        course: finite(value["track"]).flatMap { (0..<360).contains($0) ? $0 : nil }
-      )
+    var fix = Fix(
+      time: time,
+      latitude: latitude,
+      longitude: longitude,
+      elevation: finite(value["altMSL"]) ?? finite(value["alt"]) ?? finite(value["altHAE"]),
+      horizontalAccuracy: horizontalError(value),
+      speed: finite(value["speed"]).flatMap { $0 >= 0 ? $0 : nil },
+      course: finite(value["track"]).flatMap { (0..<360).contains($0) ? $0 : nil }
     )
+    // A measure no receiver can have (an "eph" of 1e308) is not one: the fix goes without it.
+    _ = fix.removeImplausibleMeasures()
+    return .fix(fix)
   }
 
   /// `eph`, or `epx` and `epy` combined as the radius of their ellipse's diagonal.

@@ -53,9 +53,11 @@ extension LocationAction: Codable {
       self = .fixReceived(
         index: try container.decode(Int.self, forKey: .index, atLeast: 0),
         fix: try container.decode(Fix.self, forKey: .fix),
-        receivedAt: try container.decodeIfPresent(Double.self, forKey: .receivedAt).map {
-          Date(timeIntervalSince1970: $0)
-        }
+        receivedAt: try container.decodeIfPresent(
+          Double.self,
+          forKey: .receivedAt,
+          in: Date.representableSeconds
+        ).map { Date(timeIntervalSince1970: $0) }
       )
     case .locationUnknown:
       self = .locationUnknown(index: try container.decode(Int.self, forKey: .index, atLeast: 0))

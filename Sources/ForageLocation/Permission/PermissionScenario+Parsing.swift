@@ -92,7 +92,7 @@ extension PermissionScenario {
   public init(path: String) throws {
     let data: Data
     do {
-      data = Data(try InputFile.readAll(path))
+      data = Data(try InputFile.readText(path))
     } catch {
       throw PermissionScenarioError(
         "cannot read permission scenario \(error.path): \(error.reason)",

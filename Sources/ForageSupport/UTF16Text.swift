@@ -4,9 +4,9 @@
 /// big-endian), or, without one, with `<?` in UTF-16 (an XML declaration, as XML's own
 /// detection rules say). The text is turned into UTF-8, without the mark; a lone surrogate
 /// becomes U+FFFD, as any invalid text does when it is shown.
-enum UTF16Text {
+public enum UTF16Text {
   /// The byte order of UTF-16 text starting with `prefix`, or `nil` when it is not UTF-16.
-  static func byteOrder(of prefix: some Collection<UInt8>) -> ByteOrder? {
+  public static func byteOrder(of prefix: some Collection<UInt8>) -> ByteOrder? {
     let bytes = Array(prefix.prefix(4))
     if bytes.starts(with: [0xFF, 0xFE]) { return .littleEndian }
     if bytes.starts(with: [0xFE, 0xFF]) { return .bigEndian }
@@ -16,7 +16,7 @@ enum UTF16Text {
   }
 
   /// The UTF-8 form of UTF-16 text, or `nil` when `bytes` is not UTF-16.
-  static func utf8(from bytes: [UInt8]) -> [UInt8]? {
+  public static func utf8(from bytes: [UInt8]) -> [UInt8]? {
     guard let order = byteOrder(of: bytes) else { return nil }
     let hasMark = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
     var units: [UInt16] = []
@@ -42,7 +42,7 @@ enum UTF16Text {
   }
 
   /// The order of the two bytes of each code unit.
-  enum ByteOrder {
+  public enum ByteOrder: Sendable {
     case littleEndian
     case bigEndian
   }
