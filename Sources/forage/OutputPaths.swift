@@ -82,7 +82,8 @@ enum OutputPaths {
   /// What an output replaces, or `nil` for one that is written in place (a device, a FIFO, a
   /// terminal): the same for every spelling of a regular file or a name not created yet.
   private static func replaceableIdentity(_ path: String, stream: Int32) -> String? {
-    if path == "-" { return streamIdentity(stream, regularOnly: true) }
+    // Two outputs on standard output clash whatever it is: their streams would interleave.
+    if path == "-" { return streamIdentity(stream, regularOnly: true) ?? "standard output" }
     var status = stat()
     if stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFREG { return nil }
     return OutputFile.identity(of: path)
