@@ -199,8 +199,15 @@ struct RunCommand: AsyncParsableCommand {
   /// dataset's with the in-process mock.
   private var attribution: [String] {
     if apiBase != nil { return [provider.attribution] }
-    guard let dataset else { return [ForageResources.demoPlacesAttribution] }
-    return ["Places data: \(PathName(InputFile.displayName(dataset)).lastComponent) (--dataset)"]
+    guard dataset != nil else { return [ForageResources.demoPlacesAttribution] }
+    return ["Places data: \(datasetName) (--dataset)"]
+  }
+
+  /// The in-process mock's dataset as messages name it: its file name, `standard input` for
+  /// `-`, or the bundled file's name.
+  private var datasetName: String {
+    guard let dataset else { return ForageResources.demoPlaces.lastPathComponent }
+    return PathName(InputFile.displayName(dataset)).lastComponent
   }
 
   private func makeBackend() throws -> PlacesBackend {
@@ -219,13 +226,12 @@ struct RunCommand: AsyncParsableCommand {
         userAgent: ForageVersion.userAgent
       )
     }
-    let datasetURL = dataset.map { URL(fileURLWithPath: $0) } ?? ForageResources.demoPlaces
     let places: PlaceDataset
     do {
       if let dataset {
         places = try PlaceDataset.load(path: dataset)
       } else {
-        places = try PlaceDataset.load(contentsOf: datasetURL)
+        places = try PlaceDataset.load(contentsOf: ForageResources.demoPlaces)
       }
     } catch {
       printError(error.description)
@@ -243,7 +249,7 @@ struct RunCommand: AsyncParsableCommand {
       )
       printError(
         "using the in-process mock Places server at \(backend.baseURL) with "
-          + "\(dataset.map { PathName(InputFile.displayName($0)).lastComponent } ?? datasetURL.lastPathComponent) (\(places.places.count) places)"
+          + "\(datasetName) (\(places.places.count) places)"
       )
       return backend
     } catch {

@@ -60,6 +60,29 @@ enum FinderFixtures {
     return url
   }
 
+  /// A fresh folder to run commands in, with short relative names for every kind of input:
+  /// `walk.gpx` (the walk's first `points` track points), `places.geojson` (the bundled places),
+  /// `scenario.json` (a permission scenario) and `run.actions` (a recording of the walk).
+  static func workFolder(points: Int = 5) throws -> URL {
+    let directory = try temporaryDirectory()
+    let track = try walkPrefix(points, in: directory)
+    try FileManager.default.moveItem(at: track, to: directory.appendingPathComponent("walk.gpx"))
+    try FileManager.default.copyItem(
+      at: helsinkiPlaces,
+      to: directory.appendingPathComponent("places.geojson")
+    )
+    try Data(#"{"initial":"notDetermined","prompt":"authorizedWhenInUse"}"#.utf8).write(
+      to: directory.appendingPathComponent("scenario.json")
+    )
+    let made = try BuiltBinary.run(
+      "forage",
+      ["run", "--track", "walk.gpx", "--record", "run.actions"],
+      currentDirectory: directory
+    )
+    try #require(made.status == 0, "\(made.stderr)")
+    return directory
+  }
+
   /// Runs `forage` with the arguments and returns its result.
   static func forage(
     _ arguments: [String],

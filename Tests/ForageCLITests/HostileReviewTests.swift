@@ -6,13 +6,6 @@ import Testing
 /// generators now cover: values no conversion can hold, outputs that are the streams, servers
 /// that echo credentials, and names that only look like this machine.
 @Suite struct HostileReviewTests {
-  static func folder() throws -> URL {
-    let directory = try FinderFixtures.temporaryDirectory()
-    let track = try FinderFixtures.walkPrefix(5, in: directory)
-    try FileManager.default.moveItem(at: track, to: directory.appendingPathComponent("walk.gpx"))
-    return directory
-  }
-
   static func forage(
     _ arguments: [String],
     in directory: URL,
@@ -33,7 +26,7 @@ import Testing
   }
 
   @Test func timesNoDateCanHoldAreSkippedWithAWarningNotATrap() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     for value in ["1e19", "1e308", "9223372036854775807", "-1e19"] {
       try Data("lat,lon,time\n60.17,24.94,\(value)\n60.1701,24.9401,2026-01-01T00:00:04Z\n".utf8)
@@ -51,7 +44,7 @@ import Testing
   }
 
   @Test func aRecordingWithValuesNoConversionCanHoldIsRefusedAtItsLine() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let made = try Self.forage(["run", "--track", "walk.gpx", "--record", "r.nd"], in: directory)
     try #require(made.status == 0)
@@ -78,7 +71,7 @@ import Testing
   }
 
   @Test func anImpossibleAccuracyIsWarnedAndNeverWritten() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let text = try String(contentsOf: directory.appendingPathComponent("walk.gpx"), encoding: .utf8)
     let edited = text.replacingOccurrences(of: "<hdop>", with: "<hdop>1e308</hdop><x>")
@@ -92,7 +85,7 @@ import Testing
   }
 
   @Test func anOutputThatIsAStandardStreamsFileIsAUsageError() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let before = try Data(contentsOf: directory.appendingPathComponent("walk.gpx"))
     let appended = try Self.shell("\"$F\" run --track walk.gpx >> walk.gpx; echo $?", in: directory)
@@ -116,7 +109,7 @@ import Testing
   }
 
   @Test func inputNamesThatCannotBeAFileAreExit74() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     for arguments in [
       ["run", "--track", "./walk.gpx/"], ["run", "--track", ""], ["validate", "walk.gpx/"],
@@ -129,7 +122,7 @@ import Testing
   }
 
   @Test func aNameThatOnlyLooksLikeThisMachineIsNotIt() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     for base in [
       "http://127.0.0.1.example.invalid/", "http://127.evil.invalid/",
@@ -161,7 +154,7 @@ import Testing
   }
 
   @Test func aServerThatEchoesTheCredentialsCannotMakeThemShown() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let server = try ScriptedHTTPServer { request in
       .init(
@@ -201,7 +194,7 @@ import Testing
   }
 
   @Test func anOKAnswerWithoutResultsIsMalformedNotEmpty() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     for body in [#"{"status":"OK"}"#, #"{"status":"OK","results":{"a":1}}"#] {
       let server = try ScriptedHTTPServer { _ in .init(body: body) }
@@ -221,7 +214,7 @@ import Testing
   }
 
   @Test func aUTF16DatasetAndScenarioReadAsUTF8() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     let places = try String(contentsOf: FinderFixtures.helsinkiPlaces, encoding: .utf8)
     try (Data([0xFF, 0xFE]) + places.data(using: .utf16LittleEndian)!).write(

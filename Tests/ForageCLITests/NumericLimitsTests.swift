@@ -77,20 +77,8 @@ import Testing
 
   @Test(arguments: options)
   func everyHostileValueIsARunOrOneUsageLine(option: NumericOption) throws {
-    let directory = try FinderFixtures.temporaryDirectory()
+    let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let track = try FinderFixtures.walkPrefix(5, in: directory)
-    try FileManager.default.moveItem(at: track, to: directory.appendingPathComponent("walk.gpx"))
-    try FileManager.default.copyItem(
-      at: FinderFixtures.helsinkiPlaces,
-      to: directory.appendingPathComponent("places.geojson")
-    )
-    let recorded = try BuiltBinary.run(
-      "forage",
-      ["run", "--track", "walk.gpx", "--record", "run.actions"],
-      currentDirectory: directory
-    )
-    try #require(recorded.status == 0, "\(recorded.stderr)")
     for value in Self.values {
       let result = try BuiltBinary.run(
         "forage",

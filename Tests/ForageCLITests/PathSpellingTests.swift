@@ -37,17 +37,13 @@ import Testing
     String(repeating: "c", count: 247),
   ]
 
-  /// A folder with a short track and a recording of it.
+  /// A work folder (``FinderFixtures/workFolder(points:)``) with an empty `sub` folder.
   static func folder() throws -> URL {
-    let directory = try FinderFixtures.temporaryDirectory()
-    let track = try FinderFixtures.walkPrefix(5, in: directory)
-    try FileManager.default.moveItem(at: track, to: directory.appendingPathComponent("walk.gpx"))
+    let directory = try FinderFixtures.workFolder()
     try FileManager.default.createDirectory(
       at: directory.appendingPathComponent("sub"),
       withIntermediateDirectories: true
     )
-    let made = try forage(["run", "--track", "walk.gpx", "--record", "run.actions"], in: directory)
-    try #require(made.status == 0, "\(made.stderr)")
     return directory
   }
 
@@ -165,13 +161,6 @@ import Testing
       withDestinationPath: "walk.gpx"
     )
     try fileManager.linkItem(at: track, to: directory.appendingPathComponent("hard.gpx"))
-    try fileManager.copyItem(
-      at: FinderFixtures.helsinkiPlaces,
-      to: directory.appendingPathComponent("places.geojson")
-    )
-    try Data(#"{"initial":"authorizedWhenInUse"}"#.utf8).write(
-      to: directory.appendingPathComponent("scenario.json")
-    )
     let trackBytes = try Data(contentsOf: track)
     let placesBytes = try Data(contentsOf: directory.appendingPathComponent("places.geojson"))
     let recordingBytes = try Data(contentsOf: directory.appendingPathComponent("run.actions"))

@@ -31,26 +31,6 @@ import Testing
     InputOption(name: "validate", file: "walk.gpx") { ["validate", $0] },
   ]
 
-  static func folder() throws -> URL {
-    let directory = try FinderFixtures.temporaryDirectory()
-    let track = try FinderFixtures.walkPrefix(20, in: directory)
-    try FileManager.default.moveItem(at: track, to: directory.appendingPathComponent("walk.gpx"))
-    try FileManager.default.copyItem(
-      at: FinderFixtures.helsinkiPlaces,
-      to: directory.appendingPathComponent("places.geojson")
-    )
-    try Data(#"{"initial":"notDetermined","prompt":"authorizedWhenInUse"}"#.utf8).write(
-      to: directory.appendingPathComponent("scenario.json")
-    )
-    let made = try BuiltBinary.run(
-      "forage",
-      ["run", "--track", "walk.gpx", "--record", "run.actions"],
-      currentDirectory: directory
-    )
-    try #require(made.status == 0, "\(made.stderr)")
-    return directory
-  }
-
   /// What a command printed, less the line naming its input (validate's report does).
   static func content(_ stdout: String) -> [Substring] {
     stdout.split(separator: "\n").filter { !$0.hasPrefix("file ") }
@@ -58,7 +38,7 @@ import Testing
 
   @Test(arguments: inputs)
   func standardInputAndAFIFOReadAsTheFileDoes(input: InputOption) throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder(points: 20)
     defer { try? FileManager.default.removeItem(at: directory) }
     let content = try Data(contentsOf: directory.appendingPathComponent(input.file))
     let expected = try BuiltBinary.run(
@@ -105,7 +85,7 @@ import Testing
   }
 
   @Test func twoInputsCannotBothReadStandardInput() throws {
-    let directory = try Self.folder()
+    let directory = try FinderFixtures.workFolder(points: 20)
     defer { try? FileManager.default.removeItem(at: directory) }
     let result = try BuiltBinary.run(
       "forage",
