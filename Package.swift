@@ -35,7 +35,6 @@ let package = Package(
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .target(name: "CCurlShim", dependencies: ["CCurl"]),
-    .target(name: "CKeyPathShim"),
     .systemLibrary(
       name: "CGEOS",
       pkgConfig: "geos",
@@ -49,7 +48,7 @@ let package = Package(
 
     // MARK: Libraries
     .target(name: "ForageSupport", swiftSettings: strict),
-    .target(name: "ForageStore", dependencies: ["CKeyPathShim"], swiftSettings: strict),
+    .target(name: "ForageStore", swiftSettings: strict),
     .target(name: "ForageStoreTesting", dependencies: ["ForageStore"], swiftSettings: strict),
     .target(
       name: "ForageGeo",

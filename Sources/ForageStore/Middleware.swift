@@ -24,7 +24,7 @@ public struct Middleware<State: Sendable, Action: Sendable>: Sendable {
   public typealias Next = (Action) -> Void
 
   /// The middleware's body.
-  @usableFromInline let body:
+  let body:
     @Sendable (
       _ context: MiddlewareContext<State, Action>, _ action: Action, _ next: Next
     ) -> Void

@@ -3,11 +3,15 @@
 /// The context refers to its store weakly: an effect that keeps a context does not keep the
 /// store alive, and every operation does nothing once the store is gone.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
-  @usableFromInline weak var store: Store<State, Action>?
+  /// The store, held weakly.
+  weak var store: Store<State, Action>?
+  /// The ``Store/send(_:)`` that caused the action this context was made for, if one did:
+  /// what the middleware dispatches and the effects it starts belong to that send too.
+  let cause: SendRecord?
 
-  @usableFromInline
-  init(store: Store<State, Action>) {
+  init(store: Store<State, Action>, cause: SendRecord?) {
     self.store = store
+    self.cause = cause
   }
 
   /// The store's current state.
@@ -26,12 +30,13 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   ///
   /// - Parameter action: The action to dispatch.
   public func dispatch(_ action: Action) {
-    store?.enqueue(action, origin: .middleware)
+    store?.enqueue(action, origin: .middleware(cause: cause))
   }
 
   /// Starts async work that the store tracks until it returns.
   ///
-  /// See ``Store/run(id:cancelInFlight:priority:operation:)``.
+  /// See ``Store/run(id:cancelInFlight:priority:operation:)``. When the action being processed
+  /// was sent with ``Store/send(_:)``, that send also waits for this effect.
   ///
   /// - Parameters:
   ///   - id: A cancellation id, or `nil` for an effect that can only be cancelled with the store.
@@ -45,7 +50,13 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async -> Void
   ) {
-    store?.run(id: id, cancelInFlight: cancelInFlight, priority: priority, operation: operation)
+    store?.startEffect(
+      id: id,
+      cancelInFlight: cancelInFlight,
+      priority: priority,
+      cause: cause,
+      operation: operation
+    )
   }
 
   /// Cancels every running effect started with `id`; none of them dispatches again.

@@ -20,7 +20,6 @@ public struct Reducer<State, Action>: Sendable {
   /// Creates a reducer from a function that mutates the state in place.
   ///
   /// - Parameter reduce: The function applying one action to the state.
-  @inlinable
   public init(_ reduce: @escaping @Sendable (_ state: inout State, _ action: Action) -> Void) {
     self.reduce = reduce
   }

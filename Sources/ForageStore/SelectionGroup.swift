@@ -1,65 +1,48 @@
 /// Subscribers that share one selection, evaluated once per action for all of them.
-@usableFromInline
+///
+/// Subscribers to the same key path with the same repeat rule share a group; any other
+/// subscriber has a group of its own. Only the thread processing the store's queue touches a
+/// group.
 class AnySelectionGroup<State>: Slotted {
   /// The group's index in the registry's group list.
-  @usableFromInline var slot = -1
+  var slot = -1
   /// The key the registry finds the group by, when it is shared.
-  @usableFromInline let sharingKey: SharingKey?
+  let sharingKey: SharingKey?
   /// The subscribers, in subscription order.
-  @usableFromInline var members = SlotList<SubscriberBox>()
-  /// Selects the new value from a state; returns whether the members should hear about it.
-  /// Made by the subclass's initialiser, so that it is specialised where the store is used.
-  @usableFromInline let evaluate: (UnsafePointer<State>) -> Bool
+  var members = SlotList<SubscriberBox<State>>()
 
-  @usableFromInline
-  init(sharingKey: SharingKey?, evaluate: @escaping (UnsafePointer<State>) -> Bool) {
+  init(sharingKey: SharingKey?) {
     self.sharingKey = sharingKey
-    self.evaluate = evaluate
+  }
+
+  /// Selects the value from `state`, keeps it, and returns whether the members should hear
+  /// about it.
+  func evaluate(_ state: State) -> Bool {
+    preconditionFailure("AnySelectionGroup.evaluate(_:) is implemented by SelectionGroup")
   }
 }
 
 /// The group of subscribers to one `Selection<State, Value>`.
-@usableFromInline
 final class SelectionGroup<State, Value>: AnySelectionGroup<State> {
-  /// The value selected from the latest state, in its own allocation so that evaluating and
-  /// firing read and write it without exclusivity checks.
-  @usableFromInline let current: UnsafeMutablePointer<Value>
-  /// The registry that holds the group.
-  @usableFromInline weak var registry: SubscriptionRegistry<State>?
+  /// The value selected from the latest state.
+  private(set) var current: Value
+  /// Selects the value from a state.
+  private let select: @Sendable (State) -> Value
+  /// Whether a change from the old value to the new one is reported; `nil` reports every one.
+  private let shouldNotify: (@Sendable (Value, Value) -> Bool)?
 
-  @inlinable
-  init(
-    selection: Selection<State, Value>,
-    state: UnsafePointer<State>,
-    registry: SubscriptionRegistry<State>
-  ) {
-    let read = selection.read
-    let current = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-    current.initialize(to: read(state))
-    self.current = current
-    self.registry = registry
-    // The group owns `current` and this closure, and frees `current` only when it goes away.
-    let evaluate: (UnsafePointer<State>) -> Bool
-    if let makeEvaluator = selection.makeEvaluator {
-      evaluate = makeEvaluator(current)
-    } else if let shouldNotify = selection.shouldNotify {
-      evaluate = { state in
-        let new = read(state)
-        let notify = shouldNotify(current.pointee, new)
-        current.pointee = new
-        return notify
-      }
-    } else {
-      evaluate = { state in
-        current.pointee = read(state)
-        return true
-      }
-    }
-    super.init(sharingKey: selection.sharingKey, evaluate: evaluate)
+  /// Creates the group and selects its first value from `state`.
+  init(selection: Selection<State, Value>, state: State) {
+    self.select = selection.select
+    self.shouldNotify = selection.shouldNotify
+    self.current = selection.select(state)
+    super.init(sharingKey: selection.sharingKey)
   }
 
-  deinit {
-    current.deinitialize(count: 1)
-    current.deallocate()
+  override func evaluate(_ state: State) -> Bool {
+    let new = select(state)
+    let notify = shouldNotify?(current, new) ?? true
+    current = new
+    return notify
   }
 }

@@ -2,33 +2,27 @@
 ///
 /// Removal leaves a hole that iteration skips; the list compacts itself when holes outnumber live
 /// elements, so removal is amortised O(1) and order (insertion order) never changes.
-@usableFromInline
 struct SlotList<Element: AnyObject & Slotted> {
-  @usableFromInline var slots: [Element?] = []
-  @usableFromInline var holes = 0
+  var slots: [Element?] = []
+  var holes = 0
 
   /// Creates an empty list.
-  @inlinable
   init() {}
 
   /// The number of live elements.
-  @inlinable
   var count: Int { slots.count - holes }
 
   /// Whether the list has no live element.
-  @inlinable
   var isEmpty: Bool { count == 0 }
 
   /// Appends `element` and records its slot in it.
-  @inlinable
   mutating func append(_ element: Element) {
     element.slot = slots.count
     slots.append(element)
   }
 
   /// Removes `element`, which must be in this list.
-  @usableFromInline
-  mutating func remove(_ element: Element) {
+    mutating func remove(_ element: Element) {
     let slot = element.slot
     guard slot >= 0, slot < slots.count, slots[slot] === element else { return }
     slots[slot] = nil
@@ -38,8 +32,7 @@ struct SlotList<Element: AnyObject & Slotted> {
   }
 
   /// Removes every element.
-  @usableFromInline
-  mutating func removeAll() {
+    mutating func removeAll() {
     for element in slots { element?.slot = -1 }
     slots.removeAll()
     holes = 0
@@ -58,7 +51,6 @@ struct SlotList<Element: AnyObject & Slotted> {
 }
 
 /// An element that knows where it is in a ``SlotList``.
-@usableFromInline
 protocol Slotted: AnyObject {
   /// The element's index in its list, or -1 when it is in none.
   var slot: Int { get set }

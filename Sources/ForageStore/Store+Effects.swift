@@ -25,16 +25,41 @@ extension Store {
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable (_ send: Send<Action>) async -> Void
   ) {
-    let (record, superseded) = withQueue { queue in
+    startEffect(
+      id: id,
+      cancelInFlight: cancelInFlight,
+      priority: priority,
+      cause: nil,
+      operation: operation
+    )
+  }
+
+  /// Starts an effect on behalf of `cause`, if a send caused it; see
+  /// ``run(id:cancelInFlight:priority:operation:)``.
+  func startEffect(
+    id: (any Hashable & Sendable)?,
+    cancelInFlight: Bool,
+    priority: TaskPriority?,
+    cause: SendRecord?,
+    operation: @escaping @Sendable (_ send: Send<Action>) async -> Void
+  ) {
+    let started = queue.withLock { queue -> (EffectRecord, [Task<Void, Never>])? in
+      // A cancelled send causes nothing more.
+      if let cause, cause.isCancelled { return nil }
       let key = id.map { AnyHashable($0) }
       var superseded: [Task<Void, Never>] = []
       if let key, cancelInFlight { superseded = queue.cancel(key) }
-      let record = EffectRecord(id: key, serial: queue.nextEffectSerial)
+      let record = EffectRecord(id: key, serial: queue.nextEffectSerial, cause: cause)
       queue.nextEffectSerial += 1
       queue.effects[record.serial] = record
       if let key { queue.effectsByID[key, default: []].append(record) }
+      if let cause {
+        cause.pending += 1
+        cause.effects[record.serial] = record
+      }
       return (record, superseded)
     }
+    guard let (record, superseded) = started else { return }
     for task in superseded { task.cancel() }
 
     let send = Send<Action>(
@@ -45,7 +70,7 @@ extension Store {
       await operation(send)
       self?.effectFinished(record)
     }
-    let isRunning = withQueue { queue in
+    let isRunning = queue.withLock { queue in
       // The task may already have finished: then it has left the table, and stays out of it.
       guard queue.effects[record.serial] != nil else { return false }
       queue.tasks[record.serial] = task
@@ -58,7 +83,7 @@ extension Store {
   ///
   /// - Parameter id: The cancellation id the effects were started with.
   public func cancel(id: some Hashable & Sendable) {
-    let tasks = withQueue { $0.cancel(AnyHashable(id)) }
+    let tasks = queue.withLock { $0.cancel(AnyHashable(id)) }
     for task in tasks { task.cancel() }
   }
 
@@ -68,7 +93,7 @@ extension Store {
   /// store's effects is running. Returns at once on an idle store.
   public func idle() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let isIdle = withQueue { queue in
+      let isIdle = queue.withLock { queue in
         if queue.isIdle { return true }
         queue.idleWaiters.append(continuation)
         return false
@@ -79,17 +104,17 @@ extension Store {
 
   /// The number of effects that are running and not cancelled.
   package var effectsInFlight: Int {
-    withQueue { $0.effects.values.count { !$0.isCancelled } }
+    queue.withLock { $0.effects.values.count { !$0.isCancelled } }
   }
 
   /// Whether no action is queued or being processed and no effect is running.
   package var isIdle: Bool {
-    withQueue { $0.isIdle }
+    queue.withLock { $0.isIdle }
   }
 
   /// Cancels every running effect, whatever its id.
   package func cancelAllEffects() {
-    let tasks = withQueue { queue in
+    let tasks = queue.withLock { queue in
       for record in queue.effects.values { record.cancel() }
       queue.work.forEach { work in
         if case .action(_, .effect(let record)) = work { record.cancel() }
@@ -101,20 +126,33 @@ extension Store {
   }
 
   private func effectFinished(_ record: EffectRecord) {
-    let waiters = withQueue { queue in
+    let waiters = queue.withLock { queue in
       queue.effects[record.serial] = nil
       queue.tasks[record.serial] = nil
       if let key = record.id, var records = queue.effectsByID[key] {
         records.removeAll { $0 === record }
         queue.effectsByID[key] = records.isEmpty ? nil : records
       }
-      return queue.takeIdleWaitersIfIdle()
+      var waiters = queue.takeIdleWaitersIfIdle()
+      if let cause = record.cause {
+        cause.effects[record.serial] = nil
+        if let waiter = cause.settle() { waiters.append(waiter) }
+      }
+      return waiters
     }
     for waiter in waiters { waiter.resume() }
   }
 }
 
 extension Store.Queue {
+  /// Marks cancelled the effects with `key` whose actions are still queued, even if their task
+  /// has already returned, so those actions are dropped.
+  func cancelQueuedActions(of key: AnyHashable) {
+    work.forEach { work in
+      if case .action(_, .effect(let record)) = work, record.id == key { record.cancel() }
+    }
+  }
+
   /// Marks the effects with `key` cancelled, including finished ones whose actions are still
   /// queued, and returns the tasks of the running ones.
   mutating func cancel(_ key: AnyHashable) -> [Task<Void, Never>] {

@@ -20,7 +20,6 @@ extension Store {
   ///   - onChange: Called with the selected value. Capture objects weakly: the store keeps this
   ///     closure until the token is cancelled or released.
   /// - Returns: The token that keeps the subscription alive.
-  @inlinable
   public func subscribe<Value>(
     _ selection: Selection<State, Value>,
     onChange: @escaping @Sendable (Value) -> Void
@@ -36,7 +35,6 @@ extension Store {
   ///   - keyPath: The key path from the state to the value.
   ///   - onChange: Called with the value now and after every action that changes it.
   /// - Returns: The token that keeps the subscription alive.
-  @inlinable
   public func subscribe<Value: Equatable & Sendable>(
     _ keyPath: KeyPath<State, Value> & Sendable,
     onChange: @escaping @Sendable (Value) -> Void
@@ -50,7 +48,6 @@ extension Store {
   ///   - select: Computes the value; it runs after every action, so keep it cheap.
   ///   - onChange: Called with the value now and after every action that changes it.
   /// - Returns: The token that keeps the subscription alive.
-  @inlinable
   public func subscribe<Value: Equatable & Sendable>(
     select: @escaping @Sendable (State) -> Value,
     onChange: @escaping @Sendable (Value) -> Void

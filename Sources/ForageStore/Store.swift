@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A Redux-style store: one state, changed only by a reducer, observed through subscriptions,
 /// with pluggable middleware for side effects.
 ///
@@ -15,22 +13,22 @@ import Synchronization
 /// let token = store.subscribe(\.count) { print("count is", $0) }   // prints "count is 0"
 /// store.dispatch(.incremented)                                     // prints "count is 1"
 /// ```
+///
+/// The store is `Sendable`: its state and queue are guarded by locks, and everything else
+/// (the subscriptions) belongs to the one thread processing the queue at a time.
 public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable {
-  // The state, changed in place by the reducer on the thread processing the queue.
-  @usableFromInline let current: Mutex<State>
-
-  // The queue, the effect table and the idle waiters.
-  @usableFromInline let queue: Mutex<Queue>
-
-  // Owned by the thread processing the queue.
-  @usableFromInline let registry: SubscriptionRegistry<State>
-  @usableFromInline let reducer: Reducer<State, Action>
-  @usableFromInline let middleware: [Middleware<State, Action>]
-  // The context handed to the middleware, made once the store exists. It lives in its own
-  // allocation so that reading it is not an exclusivity-checked class property access.
-  @usableFromInline let context: UnsafeMutablePointer<MiddlewareContext<State, Action>>
-  @usableFromInline let processed:
-    (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
+  /// The state, changed in place by the reducer on the thread processing the queue.
+  let current: StoreMutex<State>
+  /// The queue, the running effects and the waiters.
+  let queue: StoreMutex<Queue>
+  /// The subscriptions; only the thread processing the queue touches them.
+  let registry = SubscriptionRegistry<State>()
+  /// The pure function applying each action.
+  let reducer: Reducer<State, Action>
+  /// The middleware, in the order each action passes through them.
+  let middleware: [Middleware<State, Action>]
+  /// Called after each action for `ForageStoreTesting`.
+  let processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
 
   /// Creates a store.
   ///
@@ -38,7 +36,6 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ///   - initialState: The state before any action.
   ///   - reducer: The pure function applying each action to the state.
   ///   - middleware: The middleware, in the order each action passes through them.
-  @inlinable
   public convenience init(
     initialState: State,
     reducer: Reducer<State, Action>,
@@ -53,7 +50,6 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ///   - initialState: The state before any action.
   ///   - middleware: The middleware, in the order each action passes through them.
   ///   - reduce: The pure function applying each action to the state.
-  @inlinable
   public convenience init(
     initialState: State,
     middleware: [Middleware<State, Action>] = [],
@@ -66,67 +62,44 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   ///
   /// - Parameter processed: Called on the processing thread after each action has been through
   ///   the middleware and reducer, with whether the test store sent it and the resulting state.
-  @inlinable
   package init(
     initialState: State,
     reducer: Reducer<State, Action>,
     middleware: [Middleware<State, Action>],
     processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
   ) {
-    self.current = Mutex(initialState)
-    self.queue = Mutex(Queue())
+    self.current = StoreMutex(initialState)
+    self.queue = StoreMutex(Queue())
     self.reducer = reducer
-    self.registry = SubscriptionRegistry()
-    self.processed = processed
     self.middleware = middleware
-    self.context = .allocate(capacity: 1)
-    context.initialize(to: MiddlewareContext(store: self))
+    self.processed = processed
   }
 
   deinit {
-    let (running, waiters) = withQueue { queue in
-      for record in queue.effects.values { record.cancel() }
-      return (Array(queue.tasks.values), queue.idleWaiters)
+    // Nothing is queued or being processed: a thread processing the queue holds the store.
+    let (running, waiters) = queue.withLock { queue in
+      var waiters = queue.idleWaiters
+      for record in queue.effects.values {
+        record.cancel()
+        // The effects' tasks cannot report back to a store that is gone.
+        if let cause = record.cause, let waiter = cause.waiter {
+          cause.waiter = nil
+          waiters.append(waiter)
+        }
+      }
+      queue.idleWaiters = []
+      return (Array(queue.tasks.values), waiters)
     }
     for task in running { task.cancel() }
     for waiter in waiters { waiter.resume() }
     registry.removeAll()
-    context.deinitialize(count: 1)
-    context.deallocate()
   }
 
   /// The current state.
   ///
   /// Safe to read from any thread, except from inside a reducer.
-  @inlinable
   public var state: State {
-    withState { $0 }
-  }
-
-  /// Runs `body` with the queue mutex held.
-  @inlinable
-  func withQueue<Result>(
-    _ body: (inout sending Queue) -> sending Result
-  ) -> sending Result {
-    let lock = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-    return queue.withLock { queue in
-      ThreadSanitizer.acquire(lock)
-      defer { ThreadSanitizer.release(lock) }
-      return body(&queue)
-    }
-  }
-
-  /// Runs `body` with the state mutex held.
-  @inlinable
-  func withState<Result>(
-    _ body: (inout sending State) -> sending Result
-  ) -> sending Result {
-    let lock = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) + 1
-    return current.withLock { state in
-      ThreadSanitizer.acquire(lock)
-      defer { ThreadSanitizer.release(lock) }
-      return body(&state)
-    }
+    current.withLock { $0 }
   }
 
   /// Dispatches an action.
@@ -136,89 +109,97 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// work in progress and processed by the thread doing that work.
   ///
   /// - Parameter action: The action to process.
-  @inlinable
   public func dispatch(_ action: Action) {
     enqueue(action, origin: .external)
   }
 
   /// Dispatches an action on behalf of the test store.
-  @inlinable
-  package func send(_ action: Action) {
+  package func dispatchForTesting(_ action: Action) {
     enqueue(action, origin: .tester)
   }
 
   // MARK: - The queue
 
   /// Where a queued action came from.
-  @usableFromInline
   enum Origin: Sendable {
+    /// ``Store/dispatch(_:)``.
     case external
+    /// The test store.
     case tester
-    case middleware
+    /// ``Store/send(_:)``.
+    case sent(SendRecord)
+    /// ``MiddlewareContext/dispatch(_:)``, from a context made for an action that `cause`
+    /// caused, if any.
+    case middleware(cause: SendRecord?)
+    /// A running effect's ``Send``.
     case effect(EffectRecord)
+
+    /// The send that caused the action, if one did.
+    var cause: SendRecord? {
+      switch self {
+      case .external, .tester: nil
+      case .sent(let record): record
+      case .middleware(let cause): cause
+      case .effect(let record): record.cause
+      }
+    }
   }
 
   /// One unit of work, processed in FIFO order.
-  @usableFromInline
   enum Work: Sendable {
     case action(Action, Origin)
-    case subscribe(
-      SubscriberBox,
-      register: @Sendable (SubscriptionRegistry<State>, UnsafePointer<State>) -> Void
-    )
-    case unsubscribe(SubscriberBox)
+    case subscribe(SubscriberBox<State>)
+    case unsubscribe(SubscriberBox<State>)
   }
 
-  /// What the queue mutex guards.
-  @usableFromInline
+  /// What the queue lock guards.
   struct Queue {
     /// The work waiting to be processed, in FIFO order.
-    @usableFromInline var work = WorkQueue<Work>()
+    var work = WorkQueue<Work>()
     /// Whether a thread is processing the queue.
-    @usableFromInline var isDraining = false
+    var isDraining = false
     /// The next subscription's position in subscription order.
-    @usableFromInline var nextSequence: UInt64 = 0
+    var nextSequence: UInt64 = 0
     /// The running effects, by serial.
-    @usableFromInline var effects: [UInt64: EffectRecord] = [:]
+    var effects: [UInt64: EffectRecord] = [:]
     /// The tasks of the running effects, by serial, once they have been created.
-    @usableFromInline var tasks: [UInt64: Task<Void, Never>] = [:]
+    var tasks: [UInt64: Task<Void, Never>] = [:]
     /// The running effects with a cancellation id, by id.
-    @usableFromInline var effectsByID: [AnyHashable: [EffectRecord]] = [:]
+    var effectsByID: [AnyHashable: [EffectRecord]] = [:]
     /// The next effect's serial.
-    @usableFromInline var nextEffectSerial: UInt64 = 0
+    var nextEffectSerial: UInt64 = 0
     /// The callers of ``Store/idle()`` waiting for the store to go idle.
-    @usableFromInline var idleWaiters: [CheckedContinuation<Void, Never>] = []
-
-    @inlinable
-    init() {}
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Whether no action is queued or being processed and no effect is running.
-    @inlinable
     var isIdle: Bool {
       !isDraining && effects.isEmpty
     }
 
     /// Takes the idle waiters if the store is idle.
-    @inlinable
     mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
       guard isIdle, !idleWaiters.isEmpty else { return [] }
       defer { idleWaiters.removeAll() }
       return idleWaiters
     }
 
-    /// Marks cancelled the effects with `key` whose actions are still queued, even if their task
-    /// has already returned, so those actions are dropped.
-    mutating func cancelQueuedActions(of key: AnyHashable) {
-      work.forEach { work in
-        if case .action(_, .effect(let record)) = work, record.id == key { record.cancel() }
-      }
+    /// Whether an action from `origin` would be dropped rather than processed: its effect or
+    /// the send that caused it has been cancelled.
+    func drops(_ origin: Origin) -> Bool {
+      if case .effect(let record) = origin, record.isCancelled { return true }
+      return origin.cause?.isCancelled ?? false
     }
 
-    /// Pops the next work item, dropping actions of cancelled effects.
-    @inlinable
-    mutating func nextLiveWork() -> Work? {
+    /// Pops the next work item, dropping actions that ``drops(_:)`` says are dropped; the
+    /// waiters of the sends those actions finish are appended to `waiters`.
+    mutating func nextLiveWork(
+      settling waiters: inout [CheckedContinuation<Void, Never>]
+    ) -> Work? {
       while let next = work.popFirst() {
-        if case .action(_, .effect(let record)) = next, record.isCancelled { continue }
+        if case .action(_, let origin) = next, drops(origin) {
+          if let waiter = origin.cause?.settle() { waiters.append(waiter) }
+          continue
+        }
         return next
       }
       return nil
@@ -226,26 +207,33 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Processes `action` now if the store is idle, or queues it.
-  @inlinable
   func enqueue(_ action: Action, origin: Origin) {
-    let runsNow = withQueue { queue in
-      if case .effect(let record) = origin, record.isCancelled { return false }
+    let (runsNow, waiter) = queue.withLock { queue -> (Bool, CheckedContinuation<Void, Never>?) in
+      if queue.drops(origin) {
+        // A sent action counts from the start; any other is counted once queued.
+        if case .sent(let record) = origin { return (false, record.settle()) }
+        return (false, nil)
+      }
+      switch origin {
+      case .sent: break  // counted from the start: `SendRecord.pending` starts at 1
+      default: origin.cause?.pending += 1
+      }
       if queue.isDraining {
         queue.work.append(.action(action, origin))
-        return false
+        return (false, nil)
       }
       queue.isDraining = true
-      return true
+      return (true, nil)
     }
+    waiter?.resume()
     guard runsNow else { return }
     process(action, origin: origin)
     drain()
   }
 
   /// Hands `work` to the processing thread, or becomes it if the store is idle.
-  @inlinable
   func submit(_ work: Work) {
-    let runsNow = withQueue { queue in
+    let runsNow = queue.withLock { queue in
       if queue.isDraining {
         queue.work.append(work)
         return false
@@ -259,91 +247,96 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   /// Processes queued work until the queue is empty, then marks the store idle.
-  @inlinable
   func drain() {
     while true {
-      let (next, waiters) = withQueue {
-        queue -> (Work?, [CheckedContinuation<Void, Never>]) in
-        if let work = queue.nextLiveWork() { return (work, []) }
+      let (next, waiters) = queue.withLock { queue -> (Work?, [CheckedContinuation<Void, Never>]) in
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        if let work = queue.nextLiveWork(settling: &waiters) { return (work, waiters) }
         queue.isDraining = false
-        return (nil, queue.takeIdleWaitersIfIdle())
+        return (nil, waiters + queue.takeIdleWaitersIfIdle())
       }
-      guard let next else {
-        for waiter in waiters { waiter.resume() }
-        return
-      }
+      for waiter in waiters { waiter.resume() }
+      guard let next else { return }
       perform(next)
     }
   }
 
-  @inlinable
+  /// Does one unit of work on the processing thread.
   func perform(_ work: Work) {
     switch work {
     case .action(let action, let origin):
       process(action, origin: origin)
-    case .subscribe(let subscriber, let register):
+    case .subscribe(let subscriber):
       guard !subscriber.isCancelled else { return }
-      let snapshot = state
-      withUnsafePointer(to: snapshot) { register(registry, $0) }
+      subscriber.register(in: registry, state: state)
     case .unsubscribe(let subscriber):
-      subscriber.unregister()
+      subscriber.unregister(from: registry)
     }
   }
 
-  @inlinable
+  /// Runs `action` through the middleware, the reducer and the subscribers.
   func process(_ action: Action, origin: Origin) {
-    pass(action, from: 0)
+    let cause = origin.cause
+    pass(action, from: 0, context: MiddlewareContext(store: self, cause: cause))
     if let processed {
       let isSent = if case .tester = origin { true } else { false }
       processed(action, isSent, state)
     }
+    guard let cause else { return }
+    let waiter = queue.withLock { _ in cause.settle() }
+    waiter?.resume()
   }
 
   /// Runs the middleware from `index` on, then the reducer and the subscribers.
-  @inlinable
-  func pass(_ action: Action, from index: Int) {
+  func pass(_ action: Action, from index: Int, context: MiddlewareContext<State, Action>) {
     guard index < middleware.count else { return reduceAndNotify(action) }
-    middleware[index].body(context.pointee, action) { next in self.pass(next, from: index + 1) }
+    middleware[index].body(context, action) { next in
+      self.pass(next, from: index + 1, context: context)
+    }
   }
 
   /// The end of the middleware chain: reduce, then tell the subscribers.
-  @inlinable
   func reduceAndNotify(_ action: Action) {
     let reduce = reducer.reduce
     if registry.isEmpty {
-      withState { reduce(&$0, action) }
+      current.withLock { reduce(&$0, action) }
       return
     }
     // Subscribers see a copy taken right after the reducer ran, so they can read the state (and
-    // dispatch) without holding the mutex. The copy is released before the next action is
+    // dispatch) without holding the lock. The copy is released before the next action is
     // reduced, so it never forces the reducer to copy the state's storage.
-    let snapshot = withState { state in
+    let snapshot = current.withLock { state in
       reduce(&state, action)
       return state
     }
-    withUnsafePointer(to: snapshot) { registry.notify($0) }
+    registry.notify(snapshot)
   }
 
   // MARK: - Subscriptions
 
   /// Queues a subscription; it is registered and given its first value in queue order.
-  @inlinable
+  ///
+  /// - Parameters:
+  ///   - selection: What to observe.
+  ///   - onStoreGone: Called if the store goes away while the subscription is alive.
+  ///   - onChange: Called with each value the subscriber hears about.
   func addSubscriber<Value>(
     _ selection: Selection<State, Value>,
+    onStoreGone: (@Sendable () -> Void)? = nil,
     onChange: @escaping @Sendable (Value) -> Void
   ) -> SubscriptionToken {
     // The sequence number is taken under the same lock hold as the queue position, so
     // subscription order and registration order agree even across threads.
-    let (subscriber, runsNow) = withQueue { queue in
+    let (subscriber, runsNow) = queue.withLock { queue in
       let subscriber = Subscriber(
         sequence: queue.nextSequence,
         selection: selection,
-        onChange: onChange
+        onChange: onChange,
+        onStoreGone: onStoreGone
       )
       queue.nextSequence += 1
-      let work = Work.subscribe(subscriber) { subscriber.register(in: $0, state: $1) }
       if queue.isDraining {
-        queue.work.append(work)
+        queue.work.append(.subscribe(subscriber))
         return (subscriber, false)
       }
       queue.isDraining = true
@@ -351,17 +344,14 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     }
     let token = SubscriptionToken { [weak self] in self?.unsubscribe(subscriber) }
     if runsNow {
-      perform(.subscribe(subscriber) { subscriber.register(in: $0, state: $1) })
+      perform(.subscribe(subscriber))
       drain()
     }
     return token
   }
-}
 
-extension Store {
   /// Ends a subscription; see ``SubscriptionToken/cancel()``.
-  @inlinable
-  func unsubscribe(_ subscriber: SubscriberBox) {
+  func unsubscribe(_ subscriber: SubscriberBox<State>) {
     guard subscriber.cancel() else { return }
     submit(.unsubscribe(subscriber))
   }

@@ -9,7 +9,6 @@ public final class SubscriptionToken: Sendable {
   /// Ends the subscription; it holds the store weakly and does nothing once the store is gone.
   private let unsubscribe: @Sendable () -> Void
 
-  @usableFromInline
   init(unsubscribe: @escaping @Sendable () -> Void) {
     self.unsubscribe = unsubscribe
   }

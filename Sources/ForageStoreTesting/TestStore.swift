@@ -96,7 +96,7 @@ public final class TestStore<State: Equatable & Sendable, Action: Equatable & Se
       )
       assertedState = last.state
     }
-    store.send(action)
+    store.dispatchForTesting(action)
     guard let step = await next(where: \.isSent) else {
       report("Timed out waiting for \(action) to be processed.", at: sourceLocation)
       return

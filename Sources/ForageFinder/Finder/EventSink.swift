@@ -148,15 +148,9 @@ final class EventSink: @unchecked Sendable {
     locked { precondition($0.isDrained) }
   }
 
-  /// Runs `body` with the lock held, marking the critical section for ThreadSanitizer (which
-  /// cannot see `Mutex` hand a contended lock over on Linux).
+  /// Runs `body` with the lock held.
   private func locked<Result>(_ body: (inout Shared) throws -> Result) rethrows -> Result {
-    let lock = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-    return try shared.withLock { shared in
-      ThreadSanitizer.acquire(lock)
-      defer { ThreadSanitizer.release(lock) }
-      return try body(&shared)
-    }
+    try shared.withLock { try body(&$0) }
   }
 
   /// Writes events on the calling thread, under the lock so writes never overlap.

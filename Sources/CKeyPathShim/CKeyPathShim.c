@@ -1,2 +1,0 @@
-// Everything is inline in the header; SwiftPM needs one source file for a C target.
-#include "CKeyPathShim.h"
