@@ -1,6 +1,17 @@
 // swift-tools-version:6.2
 import PackageDescription
 
+/// A checkout of ReSwift 6.2 to measure the store against side by side, when the environment
+/// names one: `RESWIFT_PATH=/path/to/ReSwift swift run -c release --package-path Benchmarks
+/// StoreBenchmark`. ReSwift is not in the offline package set, so it is optional; without it
+/// StoreBenchmark measures against its own ReSwift-style reference store.
+let reSwiftPath = Context.environment["RESWIFT_PATH"].flatMap { $0.isEmpty ? nil : $0 }
+/// The identity SwiftPM gives a package at a path: its folder's name, lowercased.
+let reSwiftIdentity = reSwiftPath?.split(separator: "/").last.map { $0.lowercased() } ?? "reswift"
+let reSwiftPackages: [Package.Dependency] = reSwiftPath.map { [.package(path: $0)] } ?? []
+let reSwiftProducts: [Target.Dependency] =
+  reSwiftPath == nil ? [] : [.product(name: "ReSwift", package: reSwiftIdentity)]
+
 /// Benchmarks live in their own package so the default build stays lean.
 ///
 /// Run one with `swift run -c release --package-path Benchmarks NAME`, or all with
@@ -12,11 +23,11 @@ let package = Package(
   dependencies: [
     .package(name: "forage", path: ".."),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-  ],
+  ] + reSwiftPackages,
   targets: [
     .executableTarget(
       name: "StoreBenchmark",
-      dependencies: [.product(name: "ForageStore", package: "forage")]
+      dependencies: [.product(name: "ForageStore", package: "forage")] + reSwiftProducts
     ),
     .executableTarget(
       name: "GeoBenchmark",

@@ -15,15 +15,18 @@
 /// <doc:ThreadingModel>, "Cost").
 public struct Selection<State, Value>: Sendable {
   /// Selects the value from the state.
-  let select: @Sendable (State) -> Value
+  @usableFromInline let select: @Sendable (State) -> Value
   /// The key path the value was selected with, when subscribers may share its evaluation.
-  let keyPath: (AnyKeyPath & Sendable)?
+  @usableFromInline let keyPath: (AnyKeyPath & Sendable)?
   /// Whether two values are the same, so the second is not reported.
-  var isDuplicate: (@Sendable (Value, Value) -> Bool)?
+  @usableFromInline var isDuplicate: (@Sendable (Value, Value) -> Bool)?
   /// Whether ``isDuplicate`` is the automatic `==` of an `Equatable` value.
-  var usesAutomaticRepeats: Bool
+  @usableFromInline var usesAutomaticRepeats: Bool
   /// Extra filters; a change is reported only when every one returns `true`.
-  var filters: [@Sendable (Value, Value) -> Bool] = []
+  @usableFromInline var filters: [@Sendable (Value, Value) -> Bool]
+  /// Makes the table that evaluates closure selections of `Equatable` values together; set
+  /// only while the selection is such a closure with the default repeat rule and no filter.
+  @usableFromInline var makeTable: (@Sendable () -> SelectionTable<State, Value>)?
 
   /// Selects the value at `keyPath`, reporting every action (the value is not `Equatable`).
   ///
@@ -33,6 +36,8 @@ public struct Selection<State, Value>: Sendable {
     self.keyPath = keyPath
     self.isDuplicate = nil
     self.usesAutomaticRepeats = false
+    self.filters = []
+    self.makeTable = nil
   }
 
   /// Selects the value a closure computes from the state, reporting every action.
@@ -43,6 +48,8 @@ public struct Selection<State, Value>: Sendable {
     self.keyPath = nil
     self.isDuplicate = nil
     self.usesAutomaticRepeats = false
+    self.filters = []
+    self.makeTable = nil
   }
 
   /// Reports a change only when `isDuplicate(old, new)` is `false`.
@@ -55,6 +62,7 @@ public struct Selection<State, Value>: Sendable {
     var copy = self
     copy.isDuplicate = isDuplicate
     copy.usesAutomaticRepeats = false
+    copy.makeTable = nil
     return copy
   }
 
@@ -65,6 +73,7 @@ public struct Selection<State, Value>: Sendable {
     var copy = self
     copy.isDuplicate = nil
     copy.usesAutomaticRepeats = false
+    copy.makeTable = nil
     return copy
   }
 
@@ -77,6 +86,7 @@ public struct Selection<State, Value>: Sendable {
   ) -> Selection {
     var copy = self
     copy.filters.append { !predicate($0, $1) }
+    copy.makeTable = nil
     return copy
   }
 
@@ -89,6 +99,7 @@ public struct Selection<State, Value>: Sendable {
   ) -> Selection {
     var copy = self
     copy.filters.append(predicate)
+    copy.makeTable = nil
     return copy
   }
 
@@ -143,16 +154,24 @@ extension Selection where Value: Equatable & Sendable {
     self.keyPath = keyPath
     self.isDuplicate = { $0 == $1 }
     self.usesAutomaticRepeats = true
+    self.filters = []
+    self.makeTable = nil
   }
 
   /// Selects the value a closure computes from the state and skips repeats.
   ///
+  /// `@inlinable` so that the table evaluating such selections is made for the concrete state
+  /// and value types where the store is used (see ``SelectionTable``).
+  ///
   /// - Parameter select: Computes the value; it runs after every action, so keep it cheap.
+  @inlinable
   public init(_ select: @escaping @Sendable (State) -> Value) {
     self.select = select
     self.keyPath = nil
     self.isDuplicate = { $0 == $1 }
     self.usesAutomaticRepeats = true
+    self.filters = []
+    self.makeTable = { SelectionTable() }
   }
 }
 

@@ -114,14 +114,7 @@ extension Store {
 
   /// Cancels every running effect, whatever its id.
   package func cancelAllEffects() {
-    let tasks = queue.withLock { queue in
-      for record in queue.effects.values { record.cancel() }
-      queue.work.forEach { work in
-        if case .action(_, .effect(let record)) = work { record.cancel() }
-      }
-      queue.effectsByID.removeAll()
-      return Array(queue.tasks.values)
-    }
+    let tasks = queue.withLock { $0.cancelAll() }
     for task in tasks { task.cancel() }
   }
 
@@ -141,24 +134,5 @@ extension Store {
       return waiters
     }
     for waiter in waiters { waiter.resume() }
-  }
-}
-
-extension Store.Queue {
-  /// Marks cancelled the effects with `key` whose actions are still queued, even if their task
-  /// has already returned, so those actions are dropped.
-  func cancelQueuedActions(of key: AnyHashable) {
-    work.forEach { work in
-      if case .action(_, .effect(let record)) = work, record.id == key { record.cancel() }
-    }
-  }
-
-  /// Marks the effects with `key` cancelled, including finished ones whose actions are still
-  /// queued, and returns the tasks of the running ones.
-  mutating func cancel(_ key: AnyHashable) -> [Task<Void, Never>] {
-    cancelQueuedActions(of: key)
-    guard let records = effectsByID.removeValue(forKey: key) else { return [] }
-    for record in records { record.cancel() }
-    return records.compactMap { tasks[$0.serial] }
   }
 }

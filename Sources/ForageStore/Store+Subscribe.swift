@@ -44,10 +44,14 @@ extension Store {
 
   /// Subscribes to a value computed from the state, skipping repeats.
   ///
+  /// `@inlinable` so that the evaluation of such subscribers is made for the concrete state and
+  /// value types (see ``Selection/init(_:)-(State->Value)``).
+  ///
   /// - Parameters:
   ///   - select: Computes the value; it runs after every action, so keep it cheap.
   ///   - onChange: Called with the value now and after every action that changes it.
   /// - Returns: The token that keeps the subscription alive.
+  @inlinable
   public func subscribe<Value: Equatable & Sendable>(
     select: @escaping @Sendable (State) -> Value,
     onChange: @escaping @Sendable (Value) -> Void

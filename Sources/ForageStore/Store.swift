@@ -20,7 +20,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   /// The state, changed in place by the reducer on the thread processing the queue.
   let current: StoreMutex<State>
   /// The queue, the running effects and the waiters.
-  let queue: StoreMutex<Queue>
+  let queue: StoreMutex<StoreQueue>
   /// The subscriptions; only the thread processing the queue touches them.
   let registry = SubscriptionRegistry<State>()
   /// The pure function applying each action.
@@ -69,7 +69,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
   ) {
     self.current = StoreMutex(initialState)
-    self.queue = StoreMutex(Queue())
+    self.queue = StoreMutex(StoreQueue())
     self.reducer = reducer
     self.middleware = middleware
     self.processed = processed
@@ -120,94 +120,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
 
   // MARK: - The queue
 
-  /// Where a queued action came from.
-  enum Origin: Sendable {
-    /// ``Store/dispatch(_:)``.
-    case external
-    /// The test store.
-    case tester
-    /// ``Store/send(_:)``.
-    case sent(SendRecord)
-    /// ``MiddlewareContext/dispatch(_:)``, from a context made for an action that `cause`
-    /// caused, if any.
-    case middleware(cause: SendRecord?)
-    /// A running effect's ``Send``.
-    case effect(EffectRecord)
-
-    /// The send that caused the action, if one did.
-    var cause: SendRecord? {
-      switch self {
-      case .external, .tester: nil
-      case .sent(let record): record
-      case .middleware(let cause): cause
-      case .effect(let record): record.cause
-      }
-    }
-  }
-
-  /// One unit of work, processed in FIFO order.
-  enum Work: Sendable {
-    case action(Action, Origin)
-    case subscribe(SubscriberBox<State>)
-    case unsubscribe(SubscriberBox<State>)
-  }
-
-  /// What the queue lock guards.
-  struct Queue {
-    /// The work waiting to be processed, in FIFO order.
-    var work = WorkQueue<Work>()
-    /// Whether a thread is processing the queue.
-    var isDraining = false
-    /// The next subscription's position in subscription order.
-    var nextSequence: UInt64 = 0
-    /// The running effects, by serial.
-    var effects: [UInt64: EffectRecord] = [:]
-    /// The tasks of the running effects, by serial, once they have been created.
-    var tasks: [UInt64: Task<Void, Never>] = [:]
-    /// The running effects with a cancellation id, by id.
-    var effectsByID: [AnyHashable: [EffectRecord]] = [:]
-    /// The next effect's serial.
-    var nextEffectSerial: UInt64 = 0
-    /// The callers of ``Store/idle()`` waiting for the store to go idle.
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
-
-    /// Whether no action is queued or being processed and no effect is running.
-    var isIdle: Bool {
-      !isDraining && effects.isEmpty
-    }
-
-    /// Takes the idle waiters if the store is idle.
-    mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
-      guard isIdle, !idleWaiters.isEmpty else { return [] }
-      defer { idleWaiters.removeAll() }
-      return idleWaiters
-    }
-
-    /// Whether an action from `origin` would be dropped rather than processed: its effect or
-    /// the send that caused it has been cancelled.
-    func drops(_ origin: Origin) -> Bool {
-      if case .effect(let record) = origin, record.isCancelled { return true }
-      return origin.cause?.isCancelled ?? false
-    }
-
-    /// Pops the next work item, dropping actions that ``drops(_:)`` says are dropped; the
-    /// waiters of the sends those actions finish are appended to `waiters`.
-    mutating func nextLiveWork(
-      settling waiters: inout [CheckedContinuation<Void, Never>]
-    ) -> Work? {
-      while let next = work.popFirst() {
-        if case .action(_, let origin) = next, drops(origin) {
-          if let waiter = origin.cause?.settle() { waiters.append(waiter) }
-          continue
-        }
-        return next
-      }
-      return nil
-    }
-  }
-
   /// Processes `action` now if the store is idle, or queues it.
-  func enqueue(_ action: Action, origin: Origin) {
+  func enqueue(_ action: Action, origin: ActionOrigin) {
     let (runsNow, waiter) = queue.withLock { queue -> (Bool, CheckedContinuation<Void, Never>?) in
       if queue.drops(origin) {
         // A sent action counts from the start; any other is counted once queued.
@@ -218,12 +132,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
       case .sent: break  // counted from the start: `SendRecord.pending` starts at 1
       default: origin.cause?.pending += 1
       }
-      if queue.isDraining {
-        queue.work.append(.action(action, origin))
-        return (false, nil)
-      }
-      queue.isDraining = true
-      return (true, nil)
+      let runsNow = queue.queueOrTake(
+        StoreQueue.Work(origin: origin) { self.process(action, origin: origin) }
+      )
+      return (runsNow, nil)
     }
     waiter?.resume()
     guard runsNow else { return }
@@ -231,53 +143,35 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     drain()
   }
 
-  /// Hands `work` to the processing thread, or becomes it if the store is idle.
-  func submit(_ work: Work) {
-    let runsNow = queue.withLock { queue in
-      if queue.isDraining {
-        queue.work.append(work)
-        return false
-      }
-      queue.isDraining = true
-      return true
-    }
-    guard runsNow else { return }
-    perform(work)
+  /// Does `work` now if the store is idle, or queues it.
+  func submit(_ work: StoreQueue.Work) {
+    guard queue.withLock({ $0.queueOrTake(work) }) else { return }
+    work.perform()
     drain()
   }
 
   /// Processes queued work until the queue is empty, then marks the store idle.
   func drain() {
     while true {
-      let (next, waiters) = queue.withLock { queue -> (Work?, [CheckedContinuation<Void, Never>]) in
+      let (next, waiters) = queue.withLock { queue in
         var waiters: [CheckedContinuation<Void, Never>] = []
-        if let work = queue.nextLiveWork(settling: &waiters) { return (work, waiters) }
-        queue.isDraining = false
-        return (nil, waiters + queue.takeIdleWaitersIfIdle())
+        let next = queue.next(settling: &waiters)
+        return (next, waiters)
       }
       for waiter in waiters { waiter.resume() }
       guard let next else { return }
-      perform(next)
-    }
-  }
-
-  /// Does one unit of work on the processing thread.
-  func perform(_ work: Work) {
-    switch work {
-    case .action(let action, let origin):
-      process(action, origin: origin)
-    case .subscribe(let subscriber):
-      guard !subscriber.isCancelled else { return }
-      subscriber.register(in: registry, state: state)
-    case .unsubscribe(let subscriber):
-      subscriber.unregister(from: registry)
+      next.perform()
     }
   }
 
   /// Runs `action` through the middleware, the reducer and the subscribers.
-  func process(_ action: Action, origin: Origin) {
+  func process(_ action: Action, origin: ActionOrigin) {
     let cause = origin.cause
-    pass(action, from: 0, context: MiddlewareContext(store: self, cause: cause))
+    if middleware.isEmpty {
+      reduceAndNotify(action)
+    } else {
+      pass(action, from: 0, context: MiddlewareContext(store: self, cause: cause))
+    }
     if let processed {
       let isSent = if case .tester = origin { true } else { false }
       processed(action, isSent, state)
@@ -315,6 +209,7 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   // MARK: - Subscriptions
 
   /// Queues a subscription; it is registered and given its first value in queue order.
+  @usableFromInline
   ///
   /// - Parameters:
   ///   - selection: What to observe.
@@ -335,24 +230,27 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
         onStoreGone: onStoreGone
       )
       queue.nextSequence += 1
-      if queue.isDraining {
-        queue.work.append(.subscribe(subscriber))
-        return (subscriber, false)
-      }
-      queue.isDraining = true
-      return (subscriber, true)
+      return (subscriber, queue.queueOrTake(register(subscriber)))
     }
     let token = SubscriptionToken { [weak self] in self?.unsubscribe(subscriber) }
     if runsNow {
-      perform(.subscribe(subscriber))
+      register(subscriber).perform()
       drain()
     }
     return token
   }
 
+  /// The work that registers `subscriber` and gives it its first value.
+  func register(_ subscriber: SubscriberBox<State>) -> StoreQueue.Work {
+    StoreQueue.Work(origin: nil) {
+      guard !subscriber.isCancelled else { return }
+      subscriber.register(in: self.registry, state: self.state)
+    }
+  }
+
   /// Ends a subscription; see ``SubscriptionToken/cancel()``.
   func unsubscribe(_ subscriber: SubscriberBox<State>) {
     guard subscriber.cancel() else { return }
-    submit(.unsubscribe(subscriber))
+    submit(StoreQueue.Work(origin: nil) { subscriber.unregister(from: self.registry) })
   }
 }

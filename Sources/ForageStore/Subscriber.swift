@@ -4,6 +4,7 @@ import Synchronization
 ///
 /// ``isCancelled`` is atomic, set from any thread; everything else belongs to the thread that
 /// is processing the store's queue.
+@usableFromInline
 class SubscriberBox<State>: Slotted, @unchecked Sendable {
   /// The subscription's position in subscription order.
   let sequence: UInt64
@@ -43,6 +44,7 @@ class SubscriberBox<State>: Slotted, @unchecked Sendable {
 }
 
 /// A subscription to values of type `Value` selected from `State`.
+@usableFromInline
 final class Subscriber<State, Value>: SubscriberBox<State>, @unchecked Sendable {
   /// What the subscriber observes.
   let selection: Selection<State, Value>
@@ -50,8 +52,13 @@ final class Subscriber<State, Value>: SubscriberBox<State>, @unchecked Sendable 
   let onChange: @Sendable (Value) -> Void
   /// Called once if the store goes away while the subscription is alive.
   let onStoreGone: (@Sendable () -> Void)?
-  /// The group the subscriber belongs to while it is registered.
+  /// The group the subscriber belongs to while it is registered, unless it is in a table.
   private var group: SelectionGroup<State, Value>?
+  /// The table the subscriber belongs to while it is registered, for a closure selection of an
+  /// `Equatable` value with the default repeat rule.
+  private var table: SelectionTable<State, Value>?
+  /// The subscriber's slot in its table; the table moves it when another subscriber leaves.
+  var tableSlot = -1
 
   init(
     sequence: UInt64,
@@ -66,6 +73,14 @@ final class Subscriber<State, Value>: SubscriberBox<State>, @unchecked Sendable 
   }
 
   override func register(in registry: SubscriptionRegistry<State>, state: State) {
+    if let makeTable = selection.makeTable {
+      let table = registry.table(for: Value.self, make: makeTable)
+      let value = selection.select(state)
+      tableSlot = table.add(self, value: value)
+      self.table = table
+      onChange(value)
+      return
+    }
     let group = registry.group(for: selection, state: state)
     self.group = group
     group.members.append(self)
@@ -73,11 +88,20 @@ final class Subscriber<State, Value>: SubscriberBox<State>, @unchecked Sendable 
   }
 
   override func fire() {
-    guard let group else { return }
-    onChange(group.current)
+    if let table {
+      onChange(table.value(at: tableSlot))
+    } else if let group {
+      onChange(group.current)
+    }
   }
 
   override func unregister(from registry: SubscriptionRegistry<State>) {
+    if let table {
+      self.table = nil
+      table.remove(slot: tableSlot)
+      if table.count == 0 { registry.remove(table, for: Value.self) }
+      return
+    }
     guard let group else { return }
     self.group = nil
     group.members.remove(self)
@@ -86,6 +110,7 @@ final class Subscriber<State, Value>: SubscriberBox<State>, @unchecked Sendable 
 
   override func detach() {
     group = nil
+    table = nil
     if !isCancelled { onStoreGone?() }
   }
 }

@@ -8,11 +8,14 @@ final class SubscriptionRegistry<State> {
   private var groups = SlotList<AnySelectionGroup<State>>()
   /// The groups that subscribers to the same key path share, by key path and repeat rule.
   private var shared: [SharingKey: AnySelectionGroup<State>] = [:]
+  /// The tables of closure subscribers, by the type of the value they select, in the order
+  /// they were made.
+  private var tables: [(value: ObjectIdentifier, table: AnySelectionTable<State>)] = []
   /// The subscribers to call after the current action; kept to reuse its storage.
   private var notified: [SubscriberBox<State>] = []
 
   /// Whether there is no subscription.
-  var isEmpty: Bool { groups.isEmpty }
+  var isEmpty: Bool { groups.isEmpty && tables.isEmpty }
 
   /// The group for `selection`: the shared one for its key path, or a new one whose first value
   /// is selected from `state`.
@@ -30,6 +33,28 @@ final class SubscriptionRegistry<State> {
     return group
   }
 
+  /// The table of closure subscribers selecting values of type `Value`, made with `make` if
+  /// there is none yet.
+  func table<Value>(
+    for value: Value.Type,
+    make: () -> SelectionTable<State, Value>
+  ) -> SelectionTable<State, Value> {
+    let key = ObjectIdentifier(value)
+    if let entry = tables.first(where: { $0.value == key }),
+      let table = entry.table as? SelectionTable<State, Value>
+    {
+      return table
+    }
+    let table = make()
+    tables.append((key, table))
+    return table
+  }
+
+  /// Forgets the empty table of `Value`s.
+  func remove<Value>(_ table: SelectionTable<State, Value>, for value: Value.Type) {
+    tables.removeAll { $0.table === table }
+  }
+
   /// Forgets an empty group.
   func remove(_ group: AnySelectionGroup<State>) {
     groups.remove(group)
@@ -42,6 +67,7 @@ final class SubscriptionRegistry<State> {
     for case let group? in groups.slots where group.evaluate(state) {
       for case let member? in group.members.slots { notified.append(member) }
     }
+    for entry in tables { entry.table.collect(state, into: &notified) }
     if notified.isEmpty { return }
     // Each group lists its subscribers in order; several groups interleave.
     if !isInSubscriptionOrder(notified) { notified.sort { $0.sequence < $1.sequence } }
@@ -68,5 +94,8 @@ final class SubscriptionRegistry<State> {
       for case let member? in group.members.slots { member.detach() }
       group.members.removeAll()
     }
+    let tables = self.tables
+    self.tables = []
+    for entry in tables { entry.table.detachAll() }
   }
 }
