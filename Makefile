@@ -9,7 +9,7 @@ TEST_APT_PACKAGES := gpsd gpsd-clients chromium
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps lint check-dependencies docs build build-release benchmarks format fuzz fuzz-smoke
+.PHONY: demo test deps test-deps lint check-dependencies docs build build-release benchmarks format fuzz fuzz-smoke tsan
 
 demo: deps build-release
 	.build/release/forage --version
@@ -22,6 +22,15 @@ test: deps test-deps lint check-dependencies docs
 	swift test --skip-build --skip ForageCLITests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --filter ForageCLITests $(SWIFT_BUILD_FLAGS)
 	$(MAKE) fuzz-smoke
+	$(MAKE) tsan
+
+# The store's tests under ThreadSanitizer, in a build of their own (.build-tsan): a report fails
+# the run. This is how a user runs TSan on code that uses the store, too; the store's lock
+# hands over between threads where TSan can see it (Sources/ForageStore/StoreMutex.swift).
+tsan:
+	swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
+	  --filter 'ForageStoreTests|StoreTourTests' $(SWIFT_BUILD_FLAGS)
 
 # libFuzzer targets for every reader of user files or network bytes (Tests/Fuzz): `make fuzz`
 # runs each for FUZZ_SECONDS (60), seeded from ../shared/data and Tests/Fuzz/Corpus;

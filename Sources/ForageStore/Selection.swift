@@ -109,8 +109,7 @@ public struct Selection<State, Value>: Sendable {
   /// which the standard library reports (`MemoryLayout.offset(of:)`); reading at that offset
   /// costs about as much as a property access. Any other key path (a subscript, a computed
   /// property, a class or an optional on the way) is applied with `state[keyPath:]`.
-  static func reader(for keyPath: KeyPath<State, Value> & Sendable) -> @Sendable (State) -> Value
-  {
+  static func reader(for keyPath: KeyPath<State, Value> & Sendable) -> @Sendable (State) -> Value {
     guard let offset = MemoryLayout<State>.offset(of: keyPath) else {
       return { $0[keyPath: keyPath] }
     }

@@ -22,7 +22,7 @@ struct SlotList<Element: AnyObject & Slotted> {
   }
 
   /// Removes `element`, which must be in this list.
-    mutating func remove(_ element: Element) {
+  mutating func remove(_ element: Element) {
     let slot = element.slot
     guard slot >= 0, slot < slots.count, slots[slot] === element else { return }
     slots[slot] = nil
@@ -32,7 +32,7 @@ struct SlotList<Element: AnyObject & Slotted> {
   }
 
   /// Removes every element.
-    mutating func removeAll() {
+  mutating func removeAll() {
     for element in slots { element?.slot = -1 }
     slots.removeAll()
     holes = 0

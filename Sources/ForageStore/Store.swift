@@ -76,19 +76,11 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   }
 
   deinit {
-    // Nothing is queued or being processed: a thread processing the queue holds the store.
+    // Nothing is queued or being processed (a thread processing the queue holds the store),
+    // and no ``send(_:)`` is waiting (it holds the store too).
     let (running, waiters) = queue.withLock { queue in
-      var waiters = queue.idleWaiters
-      for record in queue.effects.values {
-        record.cancel()
-        // The effects' tasks cannot report back to a store that is gone.
-        if let cause = record.cause, let waiter = cause.waiter {
-          cause.waiter = nil
-          waiters.append(waiter)
-        }
-      }
-      queue.idleWaiters = []
-      return (Array(queue.tasks.values), waiters)
+      defer { queue.idleWaiters = [] }
+      return (queue.cancelAll(), queue.idleWaiters)
     }
     for task in running { task.cancel() }
     for waiter in waiters { waiter.resume() }

@@ -4,8 +4,9 @@ import ForageStore
 ///
 /// It builds a store, then shows in turn: a middleware seeing the state before and after each
 /// action, a key-path subscription that skips repeats, an action dispatched from a subscriber
-/// (queued, not recursive), and an async effect with a cancellation id where the latest search
-/// wins. Everything it prints is deterministic.
+/// (queued, not recursive), an async effect with a cancellation id where the latest search
+/// wins, a selection read with `for await`, and `send` waiting for what an action caused.
+/// Everything it prints is deterministic.
 enum StoreTour {
   /// What the finder knows.
   struct State: Equatable, Sendable {
@@ -95,6 +96,22 @@ enum StoreTour {
 
     let state = store.state
     print("5. idle: query \"\(state.query)\", \(state.places.count) places, notes \(state.notes)")
+
+    print("6. for await over store.values(of: \\.radius): the current value, then each change")
+    let radii = store.values(of: \.radius)
+    store.dispatch(.radiusChanged(1000))
+    store.dispatch(.radiusChanged(1000))
+    store.dispatch(.radiusChanged(1200))
+    var seen: [Int] = []
+    for await value in radii {
+      seen.append(value)
+      if seen.count == 3 { break }
+    }
+    print("    radii seen: \(seen)")
+
+    print("7. await store.send(searchRequested(\"udon\")): returns once its search has answered")
+    await store.send(.searchRequested("udon"))
+    print("    send returned: \(store.state.places)")
     withExtendedLifetime((radius, places)) {}
   }
 }

@@ -121,7 +121,11 @@ import Testing
     let tag = values(\.tag) { $0.tag }
     #expect(tag.keyPath == [0])
     let items = values(\.inner.items) { $0.inner.items }
-    #expect(items.keyPath == [["a", "bb", "ccc"], ["a", "bb", "ccc", "dddd"], ["a", "bb", "ccc", "dddd", ""]])
+    #expect(
+      items.keyPath == [
+        ["a", "bb", "ccc"], ["a", "bb", "ccc", "dddd"], ["a", "bb", "ccc", "dddd", ""],
+      ]
+    )
     #expect(items.keyPath == items.closure)
     let names = values(\.names) { $0.names }
     #expect(names.keyPath == [["k": "v0"], ["k": "v1"]])

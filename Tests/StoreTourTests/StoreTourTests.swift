@@ -32,7 +32,26 @@ import Testing
         dispatch noted("showed 2 places")
           logging middleware: notes +"showed 2 places"
       5. idle: query "pho", 2 places, notes ["showed 2 places"]
-
+      6. for await over store.values(of: \\.radius): the current value, then each change
+        dispatch radiusChanged(1000)
+          subscriber: radius is 1000
+          logging middleware: radius 800 -> 1000
+        dispatch radiusChanged(1000)
+          logging middleware: no change
+        dispatch radiusChanged(1200)
+          subscriber: radius is 1200
+          logging middleware: radius 1000 -> 1200
+          radii seen: [800, 1000, 1200]
+      7. await store.send(searchRequested("udon")): returns once its search has answered
+        dispatch searchRequested("udon")
+          logging middleware: query "pho" -> "udon"
+        dispatch placesLoaded(query: "udon", places: ["udon house (1200 m)", "udon bar (1200 m)"])
+          subscriber: 2 places
+          subscriber: returned from dispatch
+          logging middleware: places ["pho house (800 m)", "pho bar (800 m)"] -> ["udon house (1200 m)", "udon bar (1200 m)"]
+        dispatch noted("showed 2 places")
+          logging middleware: notes +"showed 2 places"
+          send returned: ["udon house (1200 m)", "udon bar (1200 m)"]
       """
     #expect(result.stdout == expected)
   }

@@ -188,7 +188,9 @@ func mismatches(_ label: String, _ result: Result, subscribers n: Int) -> Bool {
   return true
 }
 
-print("1. tuple state (64 stored Ints); ForageStore selects with key paths, the reference with closures")
+print(
+  "1. tuple state (64 stored Ints); ForageStore selects with key paths, the reference with closures"
+)
 row([
   ("N", 6), ("ForageStore/s", 16), ("reference/s", 14), ("ratio", 9), ("ns/sub", 9),
   ("ref ns/sub", 12),
@@ -230,7 +232,9 @@ for n in subscriberCounts {
   if mismatches("reference key path", referenceKeyPath, subscribers: n) { failed = true }
 }
 
-print("3. one unsubscribe among N subscribers (\(unsubscribeCount) of them, spread through the list)")
+print(
+  "3. one unsubscribe among N subscribers (\(unsubscribeCount) of them, spread through the list)"
+)
 row([("N", 8), ("ForageStore ns", 16), ("reference ns", 14)])
 for n in churnSizes {
   let forage = unsubscribeForage(of: n, count: unsubscribeCount)
