@@ -52,6 +52,7 @@ import Testing
         dispatch noted("showed 2 places")
           logging middleware: notes +"showed 2 places"
           send returned: ["udon house (1200 m)", "udon bar (1200 m)"]
+
       """
     #expect(result.stdout == expected)
   }
