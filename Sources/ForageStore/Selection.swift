@@ -160,7 +160,7 @@ extension Selection where Value: Equatable & Sendable {
   /// Selects the value a closure computes from the state and skips repeats.
   ///
   /// `@inlinable` so that the table evaluating such selections is made for the concrete state
-  /// and value types where the store is used (see ``SelectionTable``).
+  /// and value types where the store is used (see `SelectionTable`).
   ///
   /// - Parameter select: Computes the value; it runs after every action, so keep it cheap.
   @inlinable

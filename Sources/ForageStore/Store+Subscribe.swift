@@ -45,7 +45,7 @@ extension Store {
   /// Subscribes to a value computed from the state, skipping repeats.
   ///
   /// `@inlinable` so that the evaluation of such subscribers is made for the concrete state and
-  /// value types (see ``Selection/init(_:)-(State->Value)``).
+  /// value types (see `Selection.init(_:)` for closures).
   ///
   /// - Parameters:
   ///   - select: Computes the value; it runs after every action, so keep it cheap.

@@ -11,7 +11,7 @@ extension Store {
   /// The subscription starts when this is called and ends when the consumer stops (it leaves
   /// the loop, or its task is cancelled) or when the store goes away, which ends the sequence.
   /// The sequence does not keep the store alive. Subscribers to the same key path share one
-  /// evaluation per action, as with ``subscribe(_:onChange:)-(KeyPath<State,Value>&Sendable,_)``.
+  /// evaluation per action, as with `subscribe(_:onChange:)`.
   ///
   /// - Parameters:
   ///   - keyPath: The key path from the state to the value.
