@@ -99,7 +99,7 @@ final class Subscriber<State, Value>: SubscriberBox<State>, @unchecked Sendable 
     if let table {
       self.table = nil
       table.remove(slot: tableSlot)
-      if table.count == 0 { registry.remove(table, for: Value.self) }
+      if table.count == 0 { registry.remove(table) }
       return
     }
     guard let group else { return }

@@ -50,8 +50,8 @@ final class SubscriptionRegistry<State> {
     return table
   }
 
-  /// Forgets the empty table of `Value`s.
-  func remove<Value>(_ table: SelectionTable<State, Value>, for value: Value.Type) {
+  /// Forgets an empty table.
+  func remove(_ table: AnySelectionTable<State>) {
     tables.removeAll { $0.table === table }
   }
 
