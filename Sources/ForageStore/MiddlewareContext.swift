@@ -3,15 +3,20 @@
 /// The context refers to its store weakly: an effect that keeps a context does not keep the
 /// store alive, and every operation does nothing once the store is gone.
 public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
-  /// The store, held weakly.
-  weak var store: Store<State, Action>?
+  /// The store's weak reference, shared by every context the store makes.
+  let reference: StoreReference<State, Action>
   /// The ``Store/send(_:)`` that caused the action this context was made for, if one did:
   /// what the middleware dispatches and the effects it starts belong to that send too.
   let cause: SendRecord?
 
-  init(store: Store<State, Action>, cause: SendRecord?) {
-    self.store = store
+  init(reference: StoreReference<State, Action>, cause: SendRecord?) {
+    self.reference = reference
     self.cause = cause
+  }
+
+  /// The store, or `nil` once it has gone away.
+  var store: Store<State, Action>? {
+    reference.store
   }
 
   /// The store's current state.
@@ -65,4 +70,14 @@ public struct MiddlewareContext<State: Sendable, Action: Sendable>: Sendable {
   public func cancel(id: some Hashable & Sendable) {
     store?.cancel(id: id)
   }
+}
+
+/// A weak reference to a store, made with it and shared by its middleware contexts, so that a
+/// context costs no new weak reference per action.
+///
+/// ``store`` is set once, at the end of the store's initialiser, before the store can be used
+/// from another thread; after that it is only read.
+final class StoreReference<State: Sendable, Action: Sendable>: @unchecked Sendable {
+  /// The store, held weakly.
+  weak var store: Store<State, Action>?
 }

@@ -27,6 +27,10 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
   let reducer: Reducer<State, Action>
   /// The middleware, in the order each action passes through them.
   let middleware: [Middleware<State, Action>]
+  /// The store's weak reference, for its middleware contexts.
+  let reference = StoreReference<State, Action>()
+  /// The context handed to the middleware for actions no ``send(_:)`` caused.
+  let untrackedContext: MiddlewareContext<State, Action>
   /// Called after each action for `ForageStoreTesting`.
   let processed: (@Sendable (_ action: Action, _ isSent: Bool, _ state: State) -> Void)?
 
@@ -73,6 +77,8 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     self.reducer = reducer
     self.middleware = middleware
     self.processed = processed
+    self.untrackedContext = MiddlewareContext(reference: reference, cause: nil)
+    reference.store = self
   }
 
   deinit {
@@ -162,7 +168,9 @@ public final class Store<State: Sendable, Action: Sendable>: @unchecked Sendable
     if middleware.isEmpty {
       reduceAndNotify(action)
     } else {
-      pass(action, from: 0, context: MiddlewareContext(store: self, cause: cause))
+      let context =
+        cause.map { MiddlewareContext(reference: reference, cause: $0) } ?? untrackedContext
+      pass(action, from: 0, context: context)
     }
     if let processed {
       let isSent = if case .tester = origin { true } else { false }
