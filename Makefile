@@ -74,11 +74,12 @@ check-dependencies:
 	python3 .ci/check-dependencies Benchmarks
 	python3 .ci/check-dependencies Tests/Fuzz
 
-# The DocC catalogs of ForageStore and ForageStoreTesting, built offline; any warning (a broken
-# symbol link, say) fails the build. The archives land in .build/plugins/Swift-DocC/outputs.
+# The DocC catalogs of ForageStore, ForageStoreTesting and ForageSupport, built offline; any
+# warning (a broken symbol link, say) fails the build. The archives land in
+# .build/plugins/Swift-DocC/outputs.
 docs:
 	swift package generate-documentation --target ForageStore --target ForageStoreTesting \
-	  --warnings-as-errors
+	  --target ForageSupport --warnings-as-errors
 
 format:
 	swift format format --in-place --recursive --parallel Package.swift Sources Tests Mocks Benchmarks

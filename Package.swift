@@ -8,6 +8,7 @@ let package = Package(
   name: "forage",
   platforms: [.macOS(.v15)],
   products: [
+    .library(name: "ForageSupport", targets: ["ForageSupport"]),
     .library(name: "ForageStore", targets: ["ForageStore"]),
     .library(name: "ForageStoreTesting", targets: ["ForageStoreTesting"]),
     .library(name: "ForageGeo", targets: ["ForageGeo"]),
@@ -158,7 +159,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageGeoTests",
-      dependencies: ["CGEOS", "CGeodesic", "ForageGeo", "ForageTestSupport"],
+      dependencies: ["CGEOS", "CGeodesic", "ForageGeo", "ForageSupport", "ForageTestSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// The `Retry-After` response header (RFC 9110 §10.2.3): the one reader and writer of it.

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// When and how long to wait before trying a request again, as a value: the one retry policy of

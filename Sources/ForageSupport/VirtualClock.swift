@@ -93,10 +93,3 @@ public final class VirtualClock: Clock, Sendable {
     { origin.addingTimeInterval(self.now.offset.seconds) }
   }
 }
-
-extension Duration {
-  /// The duration in (fractional) seconds.
-  fileprivate var seconds: Double {
-    Double(components.seconds) + Double(components.attoseconds) / 1e18
-  }
-}

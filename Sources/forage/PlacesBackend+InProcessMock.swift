@@ -1,6 +1,7 @@
 import ForageFinder
 import ForageGeo
 import ForagePlaces
+import ForageSupport
 import MockPlaces
 
 extension PlacesBackend {
@@ -41,7 +42,7 @@ extension PlacesBackend {
   /// A 64-bit FNV-1a digest of the dataset's places, so that a places cache file tells one
   /// mock dataset from another while the server's port changes from run to run.
   private static func fingerprint(of dataset: PlaceDataset) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var hash = FNV1a()
     for place in dataset.places {
       // Every member the mock serves, properties in key order (a dictionary's own order changes
       // from process to process).
@@ -53,11 +54,8 @@ extension PlacesBackend {
         place.businessStatus, place.openNow.map { "\($0)" } ?? "", place.vicinity ?? "",
         place.keywords.joined(separator: ","), properties.joined(separator: ","),
       ]
-      for byte in fields.joined(separator: "\u{1F}").utf8 + [0x1E] {
-        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-      }
+      hash.combine(fields.joined(separator: "\u{1F}").utf8 + [0x1E])
     }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    return hash.hexDigits()
   }
 }

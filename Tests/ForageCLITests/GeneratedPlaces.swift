@@ -1,4 +1,5 @@
 import ForageGeo
+import ForageSupport
 import Foundation
 
 /// A deterministic GeoJSON places dataset around a track, for oracle tests on tracks that have
@@ -105,21 +106,5 @@ enum GeneratedPlaces {
       "{\"type\":\"FeatureCollection\",\"features\":[\n" + features.joined(separator: ",\n")
       + "\n]}\n"
     try Data(text.utf8).write(to: url)
-  }
-}
-
-/// A small, fast, seedable generator (Vigna's SplitMix64), so datasets are the same everywhere.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  /// Creates a generator.
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,3 +1,4 @@
+import ForageSupport
 import ForageTestSupport
 import Foundation
 import Testing
@@ -47,12 +48,8 @@ struct GoldenOutput: Decodable, Sendable, CustomTestStringConvertible {
 
   /// The 64-bit FNV-1a digest of some bytes, as the golden file writes it.
   static func digest(_ bytes: some Sequence<UInt8>) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    var hash = FNV1a()
+    hash.combine(bytes)
+    return hash.hexDigits()
   }
 }

@@ -1,4 +1,5 @@
 import ForageGeo
+import ForageSupport
 import ForageTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import Testing
 
@@ -61,7 +62,7 @@ import Testing
   @Test func mirrorImagesAtExactlyEqualDistancesAreCutByID() throws {
     // Seen from 0°, 0°, (±φ, ±λ) are exactly equally far: geodesic and chord alike.
     let centre = try Coordinate(latitude: 0, longitude: 0)
-    var generator = SeededGenerator(seed: 5)
+    var generator = SplitMix64(seed: 5)
     var spots: [Spot] = []
     for group in 0..<12 {
       let latitude = Double.random(in: 0.0001...0.004, using: &generator)
@@ -86,7 +87,7 @@ import Testing
   @Test(arguments: [500.0, 5_000, 20_000])
   func nearTiesLessThanAMicrometreApartFollowTheGeodesic(distance: Double) throws {
     let centre = try Coordinate(latitude: 60.17, longitude: 24.94)
-    var generator = SeededGenerator(seed: 9)
+    var generator = SplitMix64(seed: 9)
     // 48 places on shuffled azimuths, their geodesics 0.3 µm apart: closer than U(c) − c.
     var steps = Array(0..<48)
     steps.shuffle(using: &generator)
@@ -117,7 +118,7 @@ import Testing
   ])
   func theRadiusIsExactWithinTheBracketOfItsChord(latitude: Double, longitude: Double) throws {
     let centre = try Coordinate(latitude: latitude, longitude: longitude)
-    var generator = SeededGenerator(seed: 17)
+    var generator = SplitMix64(seed: 17)
     let spots = SpatialIndexTests.randomSpots(
       count: 400,
       around: centre,
@@ -144,7 +145,7 @@ import Testing
 
   @Test(arguments: [1, 2, 3, 4, 5, 6])
   func randomClustersWithCopiesMatchBruteForce(seed: UInt64) throws {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let centres = [
       (60.17, 24.94), (89.995, 0), (-89.995, 45), (0, 179.999), (12, -179.9995), (-33.87, 151.21),
     ]
@@ -176,7 +177,7 @@ import Testing
   }
 
   @Test func worldwideSearchesReachingAntipodesAreExact() throws {
-    var generator = SeededGenerator(seed: 23)
+    var generator = SplitMix64(seed: 23)
     let spots = try (0..<400).map { step in
       Spot(
         id: "w\(step % 350)",
@@ -224,7 +225,7 @@ import Testing
 
   @Test func aDeferredDistanceIsTheScansValueToTheBit() throws {
     let centre = try Coordinate(latitude: 60.17, longitude: 24.94)
-    var generator = SeededGenerator(seed: 31)
+    var generator = SplitMix64(seed: 31)
     let spots = SpatialIndexTests.randomSpots(
       count: 2_000,
       around: centre,

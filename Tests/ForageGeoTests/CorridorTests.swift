@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
   }
 
   @Test func findsExactlyThePlacesWithinTheCorridor() throws {
-    var generator = SeededGenerator(seed: 11)
+    var generator = SplitMix64(seed: 11)
     let start = try Coordinate(latitude: 60.16, longitude: 24.90)
     let track = [
       start,

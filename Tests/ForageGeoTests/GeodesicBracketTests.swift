@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct GeodesicBracketTests {
   /// Pairs from a few centimetres to 50 km apart, anywhere, poles and the antimeridian included.
   static func pairs(count: Int, seed: UInt64) -> [(Coordinate, Coordinate)] {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     return (0..<count).map { index in
       let latitude: Double
       switch index % 5 {

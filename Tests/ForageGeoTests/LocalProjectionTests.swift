@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
   }
 
   @Test func planarDistanceIsBetweenTheLowerBoundAndTheGeodesic() throws {
-    var generator = SeededGenerator(seed: 7)
+    var generator = SplitMix64(seed: 7)
     let origin = try Coordinate(latitude: 60.17, longitude: 24.94)
     let plane = LocalProjection(origin: origin)
     for _ in 0..<500 {
@@ -68,18 +69,5 @@ import Testing
         #expect(Geodesic.distance(point, back) < 1e-6)
       }
     }
-  }
-}
-
-/// A small deterministic random number generator (SplitMix64) for reproducible tests.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

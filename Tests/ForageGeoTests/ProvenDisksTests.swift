@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// fresh area with the same disks (GEOS every time).
 @Suite struct ProvenDisksTests {
   @Test func theMemoAnswersAsGEOSDoes() throws {
-    var generator = SeededGenerator(seed: 21)
+    var generator = SplitMix64(seed: 21)
     let start = try Coordinate(latitude: 60.17, longitude: 24.94)
     // Searches along a curving street, some far apart enough to leave gaps.
     var searches: [(Coordinate, Double)] = []

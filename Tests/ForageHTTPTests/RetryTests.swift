@@ -127,7 +127,7 @@ import Testing
   @Test func jitterIsRepeatableForASeedAndWithinBounds() {
     func delays(_ jitter: RetryPolicy.Jitter, seed: UInt64) -> [Duration] {
       let policy = RetryPolicy(baseDelay: .milliseconds(100), maxDelay: .seconds(2), jitter: jitter)
-      var random = SeededGenerator(seed: seed)
+      var random = SplitMix64(seed: seed)
       var previous: Duration?
       return (0..<8).map { retry in
         let delay = policy.backoff(retry: retry, previous: previous, using: &random)
@@ -161,20 +161,4 @@ private final class Reasons: Sendable {
   }
 
   var values: [String] { stored.withLock { $0 } }
-}
-
-/// A tiny seeded generator for the backoff unit test (xorshift64*).
-private struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed == 0 ? 0x9E37_79B9_7F4A_7C15 : seed
-  }
-
-  mutating func next() -> UInt64 {
-    state ^= state >> 12
-    state ^= state << 25
-    state ^= state >> 27
-    return state &* 0x2545_F491_4F6C_DD1D
-  }
 }

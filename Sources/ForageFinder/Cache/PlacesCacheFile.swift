@@ -1,5 +1,6 @@
 import ForageGeo
 import ForagePlaces
+import ForageSupport
 import Foundation
 import GRDB
 import Synchronization
@@ -58,10 +59,7 @@ public final class PlacesCacheFile: Sendable {
     self.url = url
     self.timeToLive = timeToLive
     self.now = now
-    let seconds =
-      Double(timeToLive.components.seconds)
-      + Double(timeToLive.components.attoseconds) * 1e-18
-    expiresBefore = now().addingTimeInterval(-seconds)
+    expiresBefore = now().addingTimeInterval(-timeToLive.seconds)
     try PlacesCacheSchema.inspect(url)
     pool = try PlacesCacheSchema.open(url)
     let cutoff = expiresBefore.timeIntervalSince1970

@@ -50,13 +50,12 @@ extension PlacesFailure {
   ///   - attempt: The attempt that failed, from 1.
   ///   - wait: How long the provider waits before trying again.
   init(retrying error: PlacesError, fixIndex: Int, attempt: Int, wait: Duration) {
-    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
     self.init(
       fixIndex: fixIndex,
       kind: Self.kind(of: error),
       message:
         "places search for fix \(fixIndex), attempt \(attempt), failed: "
-        + "\(Redaction.redact(error.description)); retrying in \(JSONValue.format(seconds)) s",
+        + "\(Redaction.redact(error.description)); retrying in \(JSONValue.format(wait.seconds)) s",
       isRetrying: true,
       isFatal: false
     )

@@ -108,19 +108,13 @@ struct RecordingHeader: Equatable, Codable {
     var nested = container.nestedContainer(keyedBy: FilterKeys.self, forKey: .filter)
     try nested.encode(filter.distanceFilter, forKey: .distanceFilter)
     try nested.encodeIfPresent(filter.maximumAccuracy, forKey: .maximumAccuracy)
-    try nested.encodeIfPresent(filter.maximumAge.map(Self.seconds), forKey: .maximumAge)
+    try nested.encodeIfPresent(filter.maximumAge?.seconds, forKey: .maximumAge)
     try nested.encode(filter.maximumSpeed, forKey: .maximumSpeed)
     try nested.encode(
-      Self.seconds(filter.reducedAccuracyInterval),
+      filter.reducedAccuracyInterval.seconds,
       forKey: .reducedAccuracyInterval
     )
     try nested.encode(filter.reducedAccuracyGrid, forKey: .reducedAccuracyGrid)
-  }
-
-  /// A duration in seconds.
-  private static func seconds(_ duration: Duration) -> Double {
-    let (whole, fraction) = duration.components
-    return Double(whole) + Double(fraction) / 1e18
   }
 
   /// A number of seconds as a duration, to the millisecond (checked against

@@ -1,4 +1,5 @@
 import ForageGeo
+import ForageSupport
 import ForageTracks
 import Foundation
 
@@ -105,14 +106,6 @@ public struct FixFilter: Sendable, Hashable {
     if coarse.longitude < -180 { coarse.longitude += 360 }
     coarse.horizontalAccuracy = max(fix.horizontalAccuracy ?? 0, grid * 111_000)
     return coarse
-  }
-}
-
-extension Duration {
-  /// The duration in seconds, as a `Double`.
-  var seconds: Double {
-    let (whole, fraction) = components
-    return Double(whole) + Double(fraction) / 1e18
   }
 }
 

@@ -1,4 +1,5 @@
 import ForageGeo
+import ForageSupport
 import Foundation
 
 extension DatasetPlace {
@@ -11,13 +12,13 @@ extension DatasetPlace {
   /// The rating served and ranked on: the dataset's, or a stable one (1.0–5.0) from the id.
   public var prominenceRating: Double {
     if let rating { return rating }
-    return Double(10 + StableHash.fnv1a(id) % 41) / 10
+    return Double(10 + FNV1a.hash(id) % 41) / 10
   }
 
   /// The ratings count served and ranked on: the dataset's, or a stable one (0–1999) from the id.
   public var prominenceRatingsTotal: Int {
     if let userRatingsTotal { return userRatingsTotal }
-    return Int((StableHash.fnv1a(id) >> 20) % 2000)
+    return Int((FNV1a.hash(id) >> 20) % 2000)
   }
 
   /// The prominence score: rating × ln(1 + ratings count). Higher ranks first.

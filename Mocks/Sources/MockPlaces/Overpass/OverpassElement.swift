@@ -1,4 +1,5 @@
 import ForageGeo
+import ForageSupport
 
 /// A dataset place as an OpenStreetMap element: its type and id from a dataset id such as
 /// `osm-node-1007416273` (`osm-way-…` and `osm-relation-…` too), its tags from the feature's
@@ -26,7 +27,7 @@ struct OverpassElement {
       self.id = id
     } else {
       type = "node"
-      id = Int64(StableHash.fnv1a(place.id) >> 12) + 1
+      id = Int64(FNV1a.hash(place.id) >> 12) + 1
     }
     latitude = place.latitude
     longitude = place.longitude

@@ -13,3 +13,10 @@ extension Duration {
     return .milliseconds(Int64((seconds * 1000).rounded()))
   }
 }
+
+extension Duration {
+  /// The duration in (fractional) seconds.
+  public var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}
