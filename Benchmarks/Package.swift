@@ -27,22 +27,32 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "StoreBenchmark",
-      dependencies: [.product(name: "ForageStore", package: "forage")] + reSwiftProducts
+      dependencies: [
+        .product(name: "ForageStore", package: "forage"),
+        .product(name: "ForageSupport", package: "forage"),
+      ] + reSwiftProducts
     ),
     .executableTarget(
       name: "GeoBenchmark",
-      dependencies: [.product(name: "ForageGeo", package: "forage")]
+      dependencies: [
+        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForageSupport", package: "forage"),
+      ]
     ),
     .executableTarget(
       name: "HTTPBenchmark",
       dependencies: [
         .product(name: "ForageHTTP", package: "forage"),
+        .product(name: "ForageSupport", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]
     ),
     .executableTarget(
       name: "TrackBenchmark",
-      dependencies: [.product(name: "ForageTracks", package: "forage")]
+      dependencies: [
+        .product(name: "ForageTracks", package: "forage"),
+        .product(name: "ForageSupport", package: "forage"),
+      ]
     ),
     .target(
       name: "BenchmarkSupport",
@@ -58,6 +68,7 @@ let package = Package(
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForageSupport", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]
     ),
@@ -67,6 +78,7 @@ let package = Package(
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForageSupport", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
         .product(name: "Logging", package: "swift-log"),

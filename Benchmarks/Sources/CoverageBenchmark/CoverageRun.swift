@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import ForageFinder
 import ForageGeo
+import ForageSupport
 import Foundation
 import MockPlaces
 
@@ -56,7 +57,7 @@ struct CoverageRun {
     let collector = Collector()
     let started = ContinuousClock.now
     let outcome = try await finder.run(track: try ReplayTrack.prepare(url: url), writer: collector)
-    let wall = seconds(ContinuousClock.now - started)
+    let wall = (ContinuousClock.now - started).seconds
     if let failure = outcome.fatalFailure { throw BenchmarkError(failure.message) }
     return CoverageRun(
       answers: collector.answers.keys.sorted().map { collector.answers[$0]! },
@@ -70,11 +71,6 @@ struct CoverageRun {
 struct BenchmarkError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
-}
-
-/// Seconds in a duration.
-func seconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
 }
 
 /// A number with `digits` decimals.

@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageGeo
+import ForageSupport
 import Foundation
 import MockPlaces
 
@@ -90,7 +91,7 @@ for walk in walks {
       + format(Double(fixes.count) / Double(max(cover.requests, 1)), 1)
       .padding(toLength: 15, withPad: " ", startingAt: 0)
       + "-".padding(toLength: 7, withPad: " ", startingAt: 0)
-      + format(seconds(ContinuousClock.now - started), 2)
+      + format((ContinuousClock.now - started).seconds, 2)
       + "  (\(cover.searches) searches)"
   )
 }

@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageGeo
+import ForageSupport
 import Foundation
 
 /// Compares two files byte for byte, a chunk at a time.
@@ -53,12 +54,12 @@ func measureWriters(
     let writer = NDJSONWriter(sink: sink)
     var started = ContinuousClock.now
     for event in capture.events { try writer.write(event) }
-    best = min(best, seconds(ContinuousClock.now - started))
+    best = min(best, (ContinuousClock.now - started).seconds)
     bytes = sink.bytes
     var legacyBytes = 0
     started = ContinuousClock.now
     for event in capture.events { legacyBytes += LegacyEventText.line(event).utf8.count }
-    legacyBest = min(legacyBest, seconds(ContinuousClock.now - started))
+    legacyBest = min(legacyBest, (ContinuousClock.now - started).seconds)
     if legacyBytes != bytes { throw BenchmarkError("the writers wrote different byte counts") }
   }
   return WriterFigures(

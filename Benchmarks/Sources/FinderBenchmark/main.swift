@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import ForageFinder
 import ForageGeo
+import ForageSupport
 import ForageTracks
 import Foundation
 import Logging
@@ -49,11 +50,6 @@ func processCPUSeconds() -> Double {
   getrusage(RUSAGE_SELF.rawValue, &usage)
   return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
     + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
-}
-
-/// Seconds in a duration.
-func seconds(_ duration: Duration) -> Double {
-  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
 }
 
 /// A sink that keeps nothing but a byte count, so serialisation is measured and not disk I/O.
@@ -133,7 +129,7 @@ func measure(
   let started = ContinuousClock.now
   let cpuStarted = processCPUSeconds()
   let outcome = try await finder.run(track: track, writer: writer ?? fileWriter ?? collector)
-  let wall = seconds(ContinuousClock.now - started)
+  let wall = (ContinuousClock.now - started).seconds
   let cpu = processCPUSeconds() - cpuStarted
   let fileBytes = try file.map {
     try FileManager.default.attributesOfItem(atPath: $0.url.path)[.size] as? Int ?? 0

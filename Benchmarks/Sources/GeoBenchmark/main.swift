@@ -11,6 +11,7 @@
 // the coverage area's cost after 10 000 disks along a long track.
 import CGEOS
 import ForageGeo
+import ForageSupport
 import Foundation
 
 struct Place: SpatialItem, Sendable {
@@ -18,22 +19,8 @@ struct Place: SpatialItem, Sendable {
   var coordinate: Coordinate
 }
 
-/// SplitMix64, so every run measures the same data.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 func seconds(_ body: () throws -> Void) rethrows -> Double {
-  let start = DispatchTime.now().uptimeNanoseconds
-  try body()
-  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+  try ContinuousClock().measure(body).seconds
 }
 
 func peakResidentMegabytes() -> Double {
@@ -52,10 +39,10 @@ let k = 20
 let radius = 500.0
 let half = 10_000.0
 
-var generator = SeededGenerator(state: 2026)
+var generator = SplitMix64(seed: 2026)
 let centre = try Coordinate(latitude: 60.17, longitude: 24.94)
 let plane = LocalProjection(origin: centre)
-func randomPoint(_ generator: inout SeededGenerator) -> Coordinate {
+func randomPoint(_ generator: inout SplitMix64) -> Coordinate {
   plane.unproject(
     PlanarPoint(
       x: .random(in: -half...half, using: &generator),
@@ -306,7 +293,7 @@ for (limit, cut, count) in [
 // three copies at the same coordinate under other identifiers (some identifiers repeat, so
 // positions break those ties). Queries at 0°, 0° cut inside four-way ties and copies, also with
 // the radius set to a tied distance; queries nearby cut inside copies.
-var tieGenerator = SeededGenerator(state: 12)
+var tieGenerator = SplitMix64(seed: 12)
 let tiedPlaces = try { () throws -> [Place] in
   var tiedPlaces: [Place] = []
   for _ in 0..<1_000 {

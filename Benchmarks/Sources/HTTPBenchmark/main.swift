@@ -3,6 +3,7 @@
 // and Foundation's URLSession, plus the server's own throughput measured with a raw socket
 // client. Every figure comes from the same run.
 import ForageHTTP
+import ForageSupport
 import Foundation
 import MockPlaces
 import Synchronization
@@ -37,7 +38,7 @@ func rate(_ body: () async throws -> Void) async rethrows -> Double {
   try await body()
   let elapsed = ContinuousClock.now - start
   return Double(count)
-    / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    / elapsed.seconds
 }
 
 /// Runs `operation` for every URL, `width` at a time.
@@ -93,7 +94,7 @@ func curlTool(parallel: Bool) throws -> Double {
   let elapsed = ContinuousClock.now - start
   precondition(process.terminationStatus == 0, "curl failed")
   return Double(count)
-    / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    / elapsed.seconds
 }
 let curlSequential = try curlTool(parallel: false)
 let curlConcurrent = try curlTool(parallel: true)
@@ -154,7 +155,7 @@ func serverRate(threads: Int) -> Double {
   let elapsed = ContinuousClock.now - start
   let total = (count / threads) * threads
   return Double(total)
-    / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    / elapsed.seconds
 }
 let serverSequential = serverRate(threads: 1)
 let serverConcurrent = serverRate(threads: width)

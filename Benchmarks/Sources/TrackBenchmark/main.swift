@@ -1,3 +1,4 @@
+import ForageSupport
 import ForageTracks
 import Foundation
 
@@ -34,7 +35,7 @@ func readInChild(format: TrackFormat, path: String) throws {
     }
   }
   let elapsed = ContinuousClock.now - start
-  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  let seconds = elapsed.seconds
   print(fixes, defects, seconds, peakResidentKilobytes(), checksum)
 }
 
@@ -139,7 +140,7 @@ func run(
   let data = pipe.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   let elapsed = ContinuousClock.now - start
-  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  let seconds = elapsed.seconds
   return (String(decoding: data, as: UTF8.self), process.terminationStatus, seconds)
 }
 
