@@ -48,7 +48,8 @@ extension RetryPolicy {
       else { return try outcome.get() }
       willRetry(outcome, attempt, wait)
       do {
-        try await clock.sleep(for: wait)
+        // A policy without backoff (a retry of a retry, say) tries again at once.
+        if wait > .zero { try await clock.sleep(for: wait) } else { try Task.checkCancellation() }
       } catch {
         throw cancelled()
       }

@@ -150,6 +150,24 @@ import Testing
     #expect(output.named("places").isEmpty)
   }
 
+  /// Retried attempts are numbered across the whole search, its rounds included (they were
+  /// numbered within each round, with the round's last counted by the default policy).
+  @Test func retriedAttemptsAreNumberedAcrossTheSearch() throws {
+    let result = try FinderFixtures.forage([
+      "run", "--track", FinderFixtures.walk.path, "--api-base", "http://127.0.0.1:1",
+    ])
+    #expect(result.status == 69)
+    let attempts = result.stdout.split(separator: "\n").compactMap { line -> Int? in
+      guard line.contains(#""retrying":true"#),
+        let range = line.range(of: #"attempt [0-9]+,"#, options: .regularExpression)
+      else { return nil }
+      return Int(line[range].dropFirst("attempt ".count).dropLast())
+    }
+    // Two rounds of the provider's three attempts before any search has succeeded: five
+    // retried attempts, then the sixth fails for good.
+    #expect(attempts == [1, 2, 3, 4, 5], "stdout: \(result.stdout)")
+  }
+
   @Test func outputThatCannotBeWrittenIsAnIOErrorAndLeavesNoFile() throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

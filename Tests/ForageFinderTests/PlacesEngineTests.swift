@@ -152,6 +152,25 @@ import Testing
     #expect(engine.hasSucceeded)
   }
 
+  /// Two fixes at one place answered at the same time: the second waits for the first's
+  /// search and is answered from the cache, whichever starts first. (The check for a search in
+  /// flight and the registration of a new one were two lock holds: both fixes could search.)
+  @Test func twoFixesAnsweredAtOnceSpendOneSearch() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 12, spacing: 30)
+    let fix = Fix(latitude: 60.17, longitude: 24.94)
+    var searches: [Int] = []
+    for _ in 0..<300 {
+      let provider = FakePlacesProvider(world: world)
+      let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
+      async let first = engine.networkAnswer(for: fix, index: 0)
+      async let second = engine.networkAnswer(for: fix, index: 1)
+      let answers = try await [first, second]
+      #expect(answers.allSatisfy { $0.places.map(\.id) == Self.oracle(world, Self.query, at: fix) })
+      searches.append(provider.callCount)
+    }
+    #expect(searches.allSatisfy { $0 == 1 }, "calls per trial: \(Set(searches).sorted())")
+  }
+
   @Test func aSearchForAFixANewerOneSupersededIsDroppedWithoutARequest() async throws {
     let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 100, spacing: 30)
     let provider = FakePlacesProvider(world: world)

@@ -1,4 +1,5 @@
 import ForageGeo
+import ForageHTTP
 import ForageLocation
 import ForagePlaces
 import ForageTracks
@@ -52,11 +53,6 @@ final class PlacesEngine: Sendable {
     state.withLock { $0.newestFix = max($0.newestFix, index) }
   }
 
-  /// Whether a newer fix than `index` has been delivered.
-  private func isSuperseded(_ index: Int) -> Bool {
-    state.withLock { index < $0.newestFix }
-  }
-
   /// Whether any search of this engine has succeeded.
   var hasSucceeded: Bool { state.withLock { $0.succeeded } }
 
@@ -76,12 +72,25 @@ final class PlacesEngine: Sendable {
     }
   }
 
-  /// How many times a search whose provider ran out of retries is made again from the start:
-  /// once the API has answered, a passing fault (a 503, a reset, a garbled body) must not cost
-  /// a fix its answer (4 rounds of the provider's 3 attempts: at 20 % of requests faulted, one
-  /// search in 250 million is lost); before that, 2 rounds, so that an API that cannot be used
-  /// is reported in bounded time.
-  private var searchRounds: Int { hasSucceeded ? 4 : 2 }
+  /// How a search whose provider ran out of attempts is made again from the start (a round),
+  /// at once: the provider's own policy has already waited.
+  ///
+  /// Once the API has answered, a passing fault (a 503, a reset, a garbled body) must not cost a
+  /// fix its answer: 4 rounds (of the provider's 3 attempts by default: at 20 % of requests
+  /// faulted, one search in 250 million is lost). Before that, 2 rounds, so that an API that
+  /// cannot be used is reported in bounded time.
+  ///
+  /// - Parameter hasSucceeded: Whether a search of this engine has succeeded.
+  static func searchRounds(hasSucceeded: Bool) -> RetryPolicy {
+    RetryPolicy(
+      maxAttempts: hasSucceeded ? 4 : 2,
+      budget: nil,
+      baseDelay: .zero,
+      maxDelay: .zero,
+      jitter: .none,
+      honorsRetryAfter: false
+    )
+  }
 
   /// Creates an engine, starting from what a places cache file knows when given one.
   ///
@@ -126,12 +135,61 @@ final class PlacesEngine: Sendable {
 
   /// Where to search for a fix at `centre` the cache cannot answer: ahead of it when the policy
   /// and the ranking allow (``SearchPlanner``), else at the fix.
-  private func searchPlan(for centre: Coordinate) -> SearchPlanner.Plan {
+  ///
+  /// - Parameters:
+  ///   - needed: The radius around `centre` the answer needs known (``neededDisk(around:)``).
+  ///   - planner: The planner, under the engine's lock.
+  private func searchPlan(
+    for centre: Coordinate,
+    needed: Double,
+    planner: inout SearchPlanner
+  ) -> SearchPlanner.Plan {
     guard policy == .coverage, isRankedByDistance || provider.isCompleteWithinRadius else {
       return SearchPlanner.Plan(centre: centre, enoughRadius: nil)
     }
-    let needed = neededDisk(around: centre).1
-    return state.withLock { $0.planner.plan(for: centre, needed: needed) }
+    return planner.plan(for: centre, needed: needed)
+  }
+
+  /// Starts the search for a fix at `centre` as planned, made again as `rounds` allows; the
+  /// task ends with the search's error, if any. Takes no lock before the task runs, so it can
+  /// be called under the engine's.
+  private func startSearch(
+    for centre: Coordinate,
+    plan: SearchPlanner.Plan,
+    rounds: RetryPolicy,
+    onRoundFailed: @escaping @Sendable (PlacesError, Int) -> Void
+  ) -> Task<PlacesError?, Never> {
+    Task { [self] () -> PlacesError? in
+      do throws(PlacesError) {
+        try await rounds.run(
+          on: ContinuousClock(),
+          judge: { outcome in
+            guard case .failure(let error) = outcome, error.isRetryable else { return .final }
+            return .retryable(serverWait: nil)
+          },
+          willRetry: { outcome, round, _ in
+            // The provider's last failed attempt of the round is retried too: say so.
+            if case .failure(let error) = outcome { onRoundFailed(error, round) }
+          },
+          cancelled: { .cancelled }
+        ) { () async throws(PlacesError) in
+          try await search(
+            around: plan.centre,
+            enough: min(
+              query.radius + Geodesic.distance(plan.centre, centre),
+              plan.enoughRadius ?? query.radius
+            )
+          )
+          // A search ahead that fell short of the fix (denser there than guessed): search here.
+          if plan.centre != centre, !cache.covers(centre, radius: neededDisk(around: centre).1) {
+            try await search(around: centre)
+          }
+        }
+        return nil
+      } catch {
+        return error
+      }
+    }
   }
 
   /// Whether searches ask for the nearest places first (a type or a keyword), so that a capped
@@ -151,10 +209,24 @@ final class PlacesEngine: Sendable {
     }
   }
 
+  /// What a search for a fix does next, decided in one hold of the lock.
+  private enum Step {
+    /// Wait for the search in flight near the fix, then ask the cache again.
+    case wait(Task<PlacesError?, Never>)
+    /// A newer fix was delivered while this one waited.
+    case superseded
+    /// This search was started and registered as the one in flight.
+    case run(Task<PlacesError?, Never>)
+  }
+
   /// The answer for a fix the cache could not give: waits for a nearby search in flight, asks
   /// the cache again, and searches if it still must.
   ///
-  /// - Throws: ``PlacesError`` when the search fails after the provider's retries.
+  /// Checking for a search in flight and registering a new one happen in one hold of the lock,
+  /// so two fixes never start two searches of the same area.
+  ///
+  /// - Throws: ``PlacesError`` when the search fails after every round
+  ///   (``searchRounds(hasSucceeded:)``).
   ///
   /// - Parameter onRoundFailed: Told when a round of the provider's attempts failed and the
   ///   search is made again, with the round (from 1).
@@ -169,41 +241,47 @@ final class PlacesEngine: Sendable {
     if policy == .everyFix {
       return try await everyFixAnswer(for: fix, index: index, centre: centre)
     }
-    let running = state.withLock { $0.inFlight }
-    if let running, Geodesic.distance(running.centre, centre) <= query.radius {
-      _ = await running.task.value
-      if let cached = cachedAnswer(for: fix, index: index) { return cached }
-    }
-    // While this search waited (paced replays against a slow API), the user moved on: the
-    // newer fix gets its own answer, and this one would only spend a request on the past.
-    if isSuperseded(index) { throw .cancelled }
-    let plan = searchPlan(for: centre)
-    let ahead = plan.centre
-    let task = Task { [self] () -> PlacesError? in
-      var round = 1
-      while true {
-        do throws(PlacesError) {
-          try await search(
-            around: ahead,
-            enough: min(
-              query.radius + Geodesic.distance(ahead, centre),
-              plan.enoughRadius ?? query.radius
-            )
-          )
-          // A search ahead that fell short of the fix (denser there than guessed): search here.
-          if ahead != centre, !cache.covers(centre, radius: neededDisk(around: centre).1) {
-            try await search(around: centre)
-          }
-          return nil
-        } catch {
-          guard error.isRetryable, round < searchRounds, !Task.isCancelled else { return error }
-          // The provider's last failed attempt of the round is retried too: say so.
-          onRoundFailed(error, round)
-          round += 1
+    while true {
+      let needed = neededDisk(around: centre).1
+      let step = state.withLock { state -> Step in
+        if let running = state.inFlight,
+          Geodesic.distance(running.centre, centre) <= query.radius
+        {
+          return .wait(running.task)
         }
+        // While this search waited (paced replays against a slow API), the user moved on: the
+        // newer fix gets its own answer, and this one would only spend a request on the past.
+        if index < state.newestFix { return .superseded }
+        let plan = searchPlan(for: centre, needed: needed, planner: &state.planner)
+        let task = startSearch(
+          for: centre,
+          plan: plan,
+          rounds: Self.searchRounds(hasSucceeded: state.succeeded),
+          onRoundFailed: onRoundFailed
+        )
+        state.inFlight = InFlight(centre: centre, task: task)
+        return .run(task)
+      }
+      switch step {
+      case .wait(let running):
+        _ = await running.value
+        if let cached = cachedAnswer(for: fix, index: index) { return cached }
+      case .superseded:
+        throw .cancelled
+      case .run(let task):
+        return try await answer(for: fix, index: index, centre: centre, searchedBy: task)
       }
     }
-    state.withLock { $0.inFlight = InFlight(centre: centre, task: task) }
+  }
+
+  /// Waits for the search this fix started, cancelling it if the waiting task is cancelled,
+  /// and answers from the cache it taught.
+  private func answer(
+    for fix: Fix,
+    index: Int,
+    centre: Coordinate,
+    searchedBy task: Task<PlacesError?, Never>
+  ) async throws(PlacesError) -> PlacesAnswer {
     let failure = await withTaskCancellationHandler {
       await task.value
     } onCancel: {

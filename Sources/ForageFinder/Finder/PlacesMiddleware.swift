@@ -1,6 +1,6 @@
-import ForageHTTP
 import ForageLocation
 import ForagePlaces
+import Synchronization
 
 /// The places middleware: reacts to each delivered fix with the K nearest places within R.
 ///
@@ -28,8 +28,14 @@ enum PlacesMiddleware {
       }
       let cancelOthers = engine.isInFlightSearchStale(for: fix)
       context.run("search fix \(index)", id: SearchID(), cancelInFlight: cancelOthers) { send in
-        // Each failed attempt the provider retries becomes an error event with retrying: true.
-        let reportRetry: PlacesRetryObserver.Handler = { error, attempt, wait in
+        // Each failed attempt that is retried becomes an error event with retrying: true,
+        // numbered across the search (its pages and its rounds).
+        let failedAttempts = Mutex(0)
+        let reportRetry: PlacesRetryObserver.Handler = { error, _, wait in
+          let attempt = failedAttempts.withLock {
+            $0 += 1
+            return $0
+          }
           send(
             .placesFailed(
               PlacesFailure(retrying: error, fixIndex: index, attempt: attempt, wait: wait)
@@ -39,9 +45,9 @@ enum PlacesMiddleware {
         do throws(PlacesError) {
           let answer = try await PlacesRetryObserver.withObserver(reportRetry) {
             () async throws(PlacesError) -> PlacesAnswer in
-            try await engine.networkAnswer(for: fix, index: index) { error, round in
-              // The round's last attempt, counted with the default policy's attempts a round.
-              reportRetry(error, round * RetryPolicy.placesSearch.maxAttempts, .zero)
+            try await engine.networkAnswer(for: fix, index: index) { error, _ in
+              // The round's last attempt: the search is made again at once.
+              reportRetry(error, 0, .zero)
             }
           }
           send(.placesAnswered(answer))
