@@ -5,8 +5,8 @@ import Testing
 
 @testable import ForageFinder
 
-/// The hand-over from the store to the event writer's own thread: order, errors, back-pressure
-/// and the end of the thread.
+/// The hand-over from the store to the event writer's queue: order, errors, back-pressure
+/// and closing.
 @Suite struct EventSinkTests {
   /// A writer that keeps the sequence numbers it is given, can fail at one of them, and can hold
   /// its first write until a gate opens.
@@ -114,7 +114,7 @@ import Testing
     #expect(writer.written == Array(0..<total))
   }
 
-  @Test func closingWithoutFinishingWritesWhatWasQueuedAndEndsTheThread() {
+  @Test func closingWithoutFinishingWritesWhatWasQueuedAndTakesNoMore() {
     let writer = SequenceWriter()
     let sink = EventSink(writer)
     for seq in 0..<50 { sink.write([Self.event(seq)]) }
