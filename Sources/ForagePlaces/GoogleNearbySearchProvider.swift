@@ -43,12 +43,11 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
 
   /// The configuration in use.
   public let configuration: Configuration
-  private let transport: any HTTPTransport
-  private let clock: any Clock<Duration>
-  /// The time elapsed on ``clock`` since the provider was made: what page tokens are stamped with.
+  /// How requests are sent.
+  let connection: PlacesConnection
+  /// The time elapsed on the clock since the provider was made: what page tokens are stamped
+  /// with.
   private let elapsed: @Sendable () -> Duration
-  /// The current wall-clock date, for `Retry-After` dates.
-  let date: @Sendable () -> Date
 
   /// Creates a provider.
   ///
@@ -65,36 +64,39 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
     clock: any Clock<Duration> = ContinuousClock(),
     date: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.transport = transport
     self.configuration = configuration
-    self.clock = clock
-    self.elapsed = clock.startStopwatch()
-    self.date = date
+    connection = PlacesConnection(
+      transport: transport,
+      clock: clock,
+      date: date,
+      apiKey: configuration.apiKey,
+      retry: configuration.retry
+    )
+    elapsed = clock.startStopwatch()
   }
 
   public var resultLimit: Int { 60 }
 
   public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     try search.validate()
-    let request = makeRequest(for: search)
-    return try await configuration.retry.search(on: clock) { () async throws(PlacesError) in
-      try await fetch(request)
+    return try await connection.send(makeRequest(for: search)) { response throws(PlacesError) in
+      try decodePage(response, receivedAt: elapsed())
     }
   }
 
   public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
     let policy = configuration.pageToken
-    try await wait(policy.firstUseDelay - (elapsed() - token.receivedAt))
+    try await connection.wait(policy.firstUseDelay - (elapsed() - token.receivedAt))
     let request = makeRequest(pageToken: token.value)
     var attempt = 1
     while true {
       do {
-        return try await configuration.retry.search(on: clock) { () async throws(PlacesError) in
-          try await fetch(request)
+        return try await connection.send(request) { response throws(PlacesError) in
+          try decodePage(response, receivedAt: elapsed())
         }
       } catch .invalidRequest where attempt < policy.maxAttempts {
         // Most likely the token is not valid yet: Google gives no message to tell.
-        try await wait(policy.retryDelay)
+        try await connection.wait(policy.retryDelay)
         attempt += 1
       } catch .invalidRequest(let message) {
         throw .invalidRequest(
@@ -105,32 +107,13 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
     }
   }
 
-  /// Sends one request and decodes its answer.
-  private func fetch(_ request: HTTPRequest) async throws(PlacesError) -> PlacesPage {
-    let response: HTTPResponse
-    do {
-      response = try await transport.send(request)
-    } catch {
-      if error.kind == .cancelled { throw .cancelled }
-      throw .transport(HTTPError(error.kind, redact(error.message)))
-    }
-    return try decodePage(response, receivedAt: elapsed())
-  }
-
-  /// Waits on the provider's clock; nothing when `duration` is not positive.
-  ///
-  /// - Throws: ``PlacesError/cancelled`` when the task is cancelled.
-  private func wait(_ duration: Duration) async throws(PlacesError) {
-    guard duration > .zero else { return }
-    do {
-      try await clock.sleep(for: duration)
-    } catch {
-      throw .cancelled
-    }
-  }
-
   /// Removes the key from a text that may echo it.
   func redact(_ text: String) -> String {
-    configuration.apiKey.redact(text)
+    connection.redact(text)
+  }
+
+  /// The current wall-clock date, for `Retry-After` dates.
+  func date() -> Date {
+    connection.date()
   }
 }

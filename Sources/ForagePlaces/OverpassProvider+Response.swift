@@ -37,13 +37,13 @@ extension OverpassProvider {
       if response.status == 400, let complaint = Self.errorLine(inPage: response.body) {
         throw .invalidRequest(message: "Overpass could not run the query: \(complaint)")
       }
-      throw .httpStatus(response.status, retryAfter: response.retryAfter(now: date()))
+      throw .httpStatus(response.status, retryAfter: response.retryAfter(now: connection.date()))
     }
     guard let root = try? JSONParser.parse(response.body), root.members != nil else {
       throw GoogleNearbySearchProvider.failure(
         for: response,
         reason: "expected an Overpass JSON object",
-        now: date()
+        now: connection.date()
       )
     }
     if let remark = root["remark"]?.string, Self.isError(remark: remark) {

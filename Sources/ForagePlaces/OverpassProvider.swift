@@ -60,10 +60,8 @@ public struct OverpassProvider: PlacesProvider {
 
   /// The configuration in use.
   public let configuration: Configuration
-  private let transport: any HTTPTransport
-  private let clock: any Clock<Duration>
-  /// The current wall-clock date, for `Retry-After` dates.
-  let date: @Sendable () -> Date
+  /// How requests are sent.
+  let connection: PlacesConnection
 
   /// Creates a provider.
   ///
@@ -81,10 +79,14 @@ public struct OverpassProvider: PlacesProvider {
     clock: any Clock<Duration> = ContinuousClock(),
     date: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.transport = transport
     self.configuration = configuration
-    self.clock = clock
-    self.date = date
+    connection = PlacesConnection(
+      transport: transport,
+      clock: clock,
+      date: date,
+      apiKey: nil,
+      retry: configuration.retry
+    )
   }
 
   /// No cap: the radius bounds the answer.
@@ -96,28 +98,13 @@ public struct OverpassProvider: PlacesProvider {
 
   public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     try search.validate()
-    let request = try makeRequest(for: search)
-    return try await configuration.retry.search(on: clock) {
-      () async throws(PlacesError) in
-      try await fetch(request, language: search.language)
+    return try await connection.send(try makeRequest(for: search)) {
+      response throws(PlacesError) in
+      try decodeResults(response, language: search.language)
     }
   }
 
   public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
     throw .invalidSearch("Overpass answers in one page")
-  }
-
-  private func fetch(
-    _ request: HTTPRequest,
-    language: String?
-  ) async throws(PlacesError) -> PlacesPage {
-    let response: HTTPResponse
-    do {
-      response = try await transport.send(request)
-    } catch {
-      if error.kind == .cancelled { throw .cancelled }
-      throw .transport(error)
-    }
-    return try decodeResults(response, language: language)
   }
 }

@@ -46,9 +46,8 @@ public struct PlacesNewProvider: PlacesProvider {
 
   /// The configuration in use.
   public let configuration: Configuration
-  private let transport: any HTTPTransport
-  private let clock: any Clock<Duration>
-  private let date: @Sendable () -> Date
+  /// How requests are sent.
+  let connection: PlacesConnection
 
   /// Creates a provider.
   ///
@@ -65,10 +64,14 @@ public struct PlacesNewProvider: PlacesProvider {
     clock: any Clock<Duration> = ContinuousClock(),
     date: @escaping @Sendable () -> Date = { Date() }
   ) {
-    self.transport = transport
     self.configuration = configuration
-    self.clock = clock
-    self.date = date
+    connection = PlacesConnection(
+      transport: transport,
+      clock: clock,
+      date: date,
+      apiKey: configuration.apiKey,
+      retry: configuration.retry
+    )
   }
 
   public var resultLimit: Int { 20 }
@@ -78,10 +81,9 @@ public struct PlacesNewProvider: PlacesProvider {
     if let keyword = search.keyword, !keyword.isEmpty {
       throw .invalidSearch("Places API (New) nearby search has no keyword")
     }
-    let request = makeRequest(for: search)
-    let page = try await configuration.retry.search(on: clock) {
-      () async throws(PlacesError) in
-      try await fetch(request)
+    let page = try await connection.send(makeRequest(for: search)) {
+      response throws(PlacesError) in
+      try decodeResults(response)
     }
     return PlacesPage(
       places: page.places.filter { place in
@@ -144,17 +146,6 @@ public struct PlacesNewProvider: PlacesProvider {
     )
   }
 
-  private func fetch(_ request: HTTPRequest) async throws(PlacesError) -> PlacesPage {
-    let response: HTTPResponse
-    do {
-      response = try await transport.send(request)
-    } catch {
-      if error.kind == .cancelled { throw .cancelled }
-      throw .transport(HTTPError(error.kind, redact(error.message)))
-    }
-    return try decodeResults(response)
-  }
-
   /// Turns an HTTP response into places or a ``PlacesError``.
   ///
   /// - Parameter response: The response.
@@ -172,7 +163,7 @@ public struct PlacesNewProvider: PlacesProvider {
       throw GoogleNearbySearchProvider.failure(
         for: response,
         reason: "expected a JSON object",
-        now: date()
+        now: connection.date()
       )
     }
     if let error = wire.error {
@@ -186,13 +177,16 @@ public struct PlacesNewProvider: PlacesProvider {
         throw .unknownError(message: message)
       default:
         guard let status = error.status, (200..<300).contains(response.status) else {
-          throw .httpStatus(response.status, retryAfter: response.retryAfter(now: date()))
+          throw .httpStatus(
+            response.status,
+            retryAfter: response.retryAfter(now: connection.date())
+          )
         }
         throw .unexpectedStatus(redact(status), message: message)
       }
     }
     guard (200..<300).contains(response.status) else {
-      throw .httpStatus(response.status, retryAfter: response.retryAfter(now: date()))
+      throw .httpStatus(response.status, retryAfter: response.retryAfter(now: connection.date()))
     }
     let results = wire.places ?? []
     let places = results.compactMap { $0.value?.place }
@@ -200,6 +194,6 @@ public struct PlacesNewProvider: PlacesProvider {
   }
 
   private func redact(_ text: String) -> String {
-    configuration.apiKey.redact(text)
+    connection.redact(text)
   }
 }

@@ -1,0 +1,59 @@
+import ForageHTTP
+import Foundation
+
+/// How a provider reaches its API, and the one way a provider sends a request.
+///
+/// Every provider sends requests the same way: through its transport, retried as its policy
+/// says on its clock, with transport failures turned into ``PlacesError`` with the key removed
+/// from their messages. What differs is the request and how a response decodes.
+struct PlacesConnection: Sendable {
+  /// What sends requests: the libcurl client, or a test double.
+  let transport: any HTTPTransport
+  /// The clock retries and waits run on.
+  let clock: any Clock<Duration>
+  /// The current wall-clock date, to read `Retry-After` dates.
+  let date: @Sendable () -> Date
+  /// The key to keep out of every message, if the API takes one.
+  let apiKey: PlacesAPIKey?
+  /// How retryable failures are retried.
+  let retry: RetryPolicy
+
+  /// Sends a request, retrying as ``retry`` allows, and decodes each response.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - decode: Turns a response into a value or a ``PlacesError`` (which may be retried).
+  /// - Throws: The last ``PlacesError``; ``PlacesError/cancelled`` when the task is cancelled.
+  func send<Value>(
+    _ request: HTTPRequest,
+    decode: (HTTPResponse) throws(PlacesError) -> Value
+  ) async throws(PlacesError) -> Value {
+    try await retry.search(on: clock) { () async throws(PlacesError) -> Value in
+      let response: HTTPResponse
+      do throws(HTTPError) {
+        response = try await transport.send(request)
+      } catch {
+        if error.kind == .cancelled { throw .cancelled }
+        throw .transport(HTTPError(error.kind, redact(error.message)))
+      }
+      return try decode(response)
+    }
+  }
+
+  /// Waits on ``clock``; nothing when `duration` is not positive.
+  ///
+  /// - Throws: ``PlacesError/cancelled`` when the task is cancelled.
+  func wait(_ duration: Duration) async throws(PlacesError) {
+    guard duration > .zero else { return }
+    do {
+      try await clock.sleep(for: duration)
+    } catch {
+      throw .cancelled
+    }
+  }
+
+  /// Removes the key, if any, and every credential-shaped value from a text.
+  func redact(_ text: String) -> String {
+    apiKey.redact(text)
+  }
+}
