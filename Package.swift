@@ -68,7 +68,7 @@ let package = Package(
     ),
     .target(
       name: "ForageLocation",
-      dependencies: ["ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageSupport"],
+      dependencies: ["ForageStore", "ForageGeo", "ForageTracks", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(

@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 
 /// An HTTP client on libcurl: keep-alive connections, many requests in flight, cancellation.

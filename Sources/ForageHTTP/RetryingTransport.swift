@@ -2,7 +2,8 @@ import ForageSupport
 import Foundation
 import Synchronization
 
-/// Wraps any transport and retries as a ``RetryPolicy`` says, waiting on an injected clock.
+/// Wraps any transport and retries what an ``HTTPRetryRule`` calls retryable as a
+/// `RetryPolicy` says, waiting on an injected clock.
 ///
 /// The last outcome is returned when retries end: a response (whatever its status) or the last
 /// error. Cancellation is never retried; cancelling during a wait throws
@@ -23,6 +24,8 @@ public final class RetryingTransport: HTTPTransport {
   public let base: any HTTPTransport
   /// The policy.
   public let policy: RetryPolicy
+  /// Which outcomes are retried.
+  public let rule: HTTPRetryRule
   /// The clock waits happen on.
   public let clock: any Clock<Duration>
   private let date: @Sendable () -> Date
@@ -34,6 +37,7 @@ public final class RetryingTransport: HTTPTransport {
   /// - Parameters:
   ///   - base: The transport to send through.
   ///   - policy: When and how long to wait.
+  ///   - rule: Which outcomes are retried. Defaults to ``HTTPRetryRule/standard``.
   ///   - clock: The clock to wait on. Defaults to the continuous clock.
   ///   - date: The current wall-clock date, to read `Retry-After` dates. Defaults to the
   ///     system's.
@@ -41,12 +45,14 @@ public final class RetryingTransport: HTTPTransport {
   public init(
     _ base: any HTTPTransport,
     policy: RetryPolicy,
+    rule: HTTPRetryRule = .standard,
     clock: any Clock<Duration> = ContinuousClock(),
     date: @escaping @Sendable () -> Date = { Date() },
     onRetry: (@Sendable (Retry) -> Void)? = nil
   ) {
     self.base = base
     self.policy = policy
+    self.rule = rule
     self.clock = clock
     self.date = date
     self.seeds = Mutex(SplitMix64(seed: policy.seed))
@@ -57,7 +63,7 @@ public final class RetryingTransport: HTTPTransport {
     try await policy.run(
       on: clock,
       seed: seeds.withLock { $0.next() },
-      judge: { policy.verdict(for: $0, now: date()) },
+      judge: { rule.verdict(for: $0, now: date()) },
       willRetry: { outcome, attempt, wait in
         onRetry?(Retry(attempt: attempt, delay: wait, reason: reason(outcome, request)))
       },

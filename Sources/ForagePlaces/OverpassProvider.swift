@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 
 /// OpenStreetMap's Overpass API: `POST /api/interpreter` with Overpass QL in the form field

@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 
 /// How a provider reaches its API, and the one way a provider sends a request.

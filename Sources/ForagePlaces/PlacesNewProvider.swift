@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 
 /// Google Places API (New): `POST /v1/places:searchNearby`.

@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 
 extension RetryPolicy {
   /// How the providers retry a search by default: three attempts, waiting 0.5 s and then 1 s.

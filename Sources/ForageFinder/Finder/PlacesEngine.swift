@@ -2,6 +2,7 @@ import ForageGeo
 import ForageHTTP
 import ForageLocation
 import ForagePlaces
+import ForageSupport
 import ForageTracks
 import Foundation
 import Synchronization

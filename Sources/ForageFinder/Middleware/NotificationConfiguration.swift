@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 
 /// Where and how the notification middleware POSTs the places that enter the answer.
@@ -8,7 +9,7 @@ public struct NotificationConfiguration: Sendable {
   /// How many notifications may wait to be sent; more are dropped (and counted), so a slow
   /// receiver never slows the replay.
   public var capacity: Int
-  /// Which failures are retried and how long to wait: the project's one retry policy.
+  /// How often failures are retried and how long to wait (which failures: ``retryRule``).
   public var retryPolicy: RetryPolicy
   /// The clock retries wait on.
   public var retryClock: any Clock<Duration>
@@ -53,13 +54,17 @@ public struct NotificationConfiguration: Sendable {
     self.transport = transport
   }
 
-  /// Three attempts within 10 seconds, with full-jitter backoff from 100 ms; a 500 is retried
-  /// too, as webhook receivers are often flaky.
+  /// Three attempts within 10 seconds, with full-jitter backoff from 100 ms.
   public static let defaultRetryPolicy = RetryPolicy(
     maxAttempts: 3,
     budget: .seconds(10),
     baseDelay: .milliseconds(100),
-    maxDelay: .seconds(2),
-    retryableStatuses: RetryPolicy.defaultRetryableStatuses.union([500])
+    maxDelay: .seconds(2)
+  )
+
+  /// Which failures are retried: the usual ones, and a 500 too, as webhook receivers are often
+  /// flaky.
+  public static let retryRule = HTTPRetryRule(
+    retryableStatuses: HTTPRetryRule.defaultRetryableStatuses.union([500])
   )
 }

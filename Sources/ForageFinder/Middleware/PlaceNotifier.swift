@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 import Synchronization
 
@@ -32,6 +33,7 @@ final class PlaceNotifier: Sendable {
     let transport = RetryingTransport(
       configuration.transport ?? HTTPClient(),
       policy: configuration.retryPolicy,
+      rule: NotificationConfiguration.retryRule,
       clock: configuration.retryClock
     )
     let url = configuration.url

@@ -1,4 +1,4 @@
-import ForageHTTP
+import ForageSupport
 import ForageTracks
 import Foundation
 import Synchronization
@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// The readings end when gpsd closes the connection, after ``maxFixes`` fixes, or on
 /// ``stop()``. A refused or dropped connection is tried again with the package's one
-/// ``ForageHTTP/RetryPolicy``, waiting on the injected clock; a connection that delivered a line
+/// ``ForageSupport/RetryPolicy``, waiting on the injected clock; a connection that delivered a line
 /// before it dropped starts the count of attempts afresh. When retries are exhausted the
 /// readings end and ``end`` says why.
 ///

@@ -1,5 +1,3 @@
-import ForageSupport
-
 extension RetryPolicy {
   /// Runs an operation, trying again as this policy allows, and waiting on `clock` in between.
   ///

@@ -1,4 +1,3 @@
-import ForageSupport
 import Foundation
 
 /// When and how long to wait before trying a request again, as a value: the one retry policy of
@@ -6,8 +5,8 @@ import Foundation
 ///
 /// The caller says what a failed attempt means (``Verdict``): final, or worth another attempt,
 /// perhaps after a wait the server asked for (`Retry-After`). The HTTP layer judges statuses and
-/// transport failures (``retryableStatuses``, ``retryableErrors``, see ``RetryingTransport``);
-/// the places layer judges its own errors, including those that come in HTTP 200 bodies.
+/// transport failures (ForageHTTP's `HTTPRetryRule`); the places layer judges its own errors,
+/// including those that come in HTTP 200 bodies; the gpsd client judges connection failures.
 ///
 /// An attempt is retried when fewer than ``maxAttempts`` were made and the wait still ends
 /// within ``budget`` (measured from the first attempt on the injected clock). The wait is the
@@ -58,10 +57,6 @@ public struct RetryPolicy: Sendable, Hashable {
   public var jitter: Jitter
   /// The seed of the jitter generator.
   public var seed: UInt64
-  /// Statuses worth another attempt, for callers that judge HTTP responses.
-  public var retryableStatuses: Set<Int>
-  /// Transport failures worth another attempt, for callers that judge HTTP failures.
-  public var retryableErrors: Set<HTTPError.Kind>
   /// Whether to wait at least as long as the server asks (`Retry-After`).
   public var honorsRetryAfter: Bool
   /// The longest server wait honoured as asked.
@@ -79,8 +74,6 @@ public struct RetryPolicy: Sendable, Hashable {
   ///   - maxDelay: Defaults to 5 seconds.
   ///   - jitter: Defaults to ``Jitter/full``.
   ///   - seed: Defaults to 1.
-  ///   - retryableStatuses: Defaults to ``defaultRetryableStatuses`` (429, 502, 503, 504).
-  ///   - retryableErrors: Defaults to ``defaultRetryableErrors``.
   ///   - honorsRetryAfter: Defaults to `true`.
   ///   - maxRetryAfter: Defaults to 60 seconds.
   ///   - longRetryAfter: Defaults to ``LongRetryAfter/giveUp``.
@@ -92,8 +85,6 @@ public struct RetryPolicy: Sendable, Hashable {
     maxDelay: Duration = .seconds(5),
     jitter: Jitter = .full,
     seed: UInt64 = 1,
-    retryableStatuses: Set<Int> = RetryPolicy.defaultRetryableStatuses,
-    retryableErrors: Set<HTTPError.Kind> = RetryPolicy.defaultRetryableErrors,
     honorsRetryAfter: Bool = true,
     maxRetryAfter: Duration = .seconds(60),
     longRetryAfter: LongRetryAfter = .giveUp
@@ -105,44 +96,13 @@ public struct RetryPolicy: Sendable, Hashable {
     self.maxDelay = maxDelay
     self.jitter = jitter
     self.seed = seed
-    self.retryableStatuses = retryableStatuses
-    self.retryableErrors = retryableErrors
     self.honorsRetryAfter = honorsRetryAfter
     self.maxRetryAfter = maxRetryAfter
     self.longRetryAfter = longRetryAfter
   }
 
-  /// 429 Too Many Requests and the gateway errors 502, 503, 504. 500 is left out: it usually
-  /// means the request itself breaks the server; add it when a server is known to be flaky.
-  public static let defaultRetryableStatuses: Set<Int> = [429, 502, 503, 504]
-
-  /// Failures that say nothing about the request itself: refused or reset connections, empty
-  /// replies and timeouts. DNS, TLS, malformed responses, size caps and cancellation are final.
-  public static let defaultRetryableErrors: Set<HTTPError.Kind> = [
-    .connectFailed, .connectionReset, .emptyReply, .timedOut,
-  ]
-
   /// A policy that never retries.
   public static let never = RetryPolicy(maxAttempts: 1)
-
-  /// How an HTTP outcome is judged: a status in ``retryableStatuses`` (with its `Retry-After`)
-  /// or a failure in ``retryableErrors`` is retryable.
-  ///
-  /// - Parameters:
-  ///   - outcome: The response or the transport failure.
-  ///   - now: The current date, to read a `Retry-After` HTTP-date against.
-  public func verdict(
-    for outcome: Result<HTTPResponse, HTTPError>,
-    now: Date
-  ) -> Verdict {
-    switch outcome {
-    case .success(let response):
-      guard retryableStatuses.contains(response.status) else { return .final }
-      return .retryable(serverWait: response.retryAfter(now: now))
-    case .failure(let error):
-      return retryableErrors.contains(error.kind) ? .retryable(serverWait: nil) : .final
-    }
-  }
 
   /// The wait before retry number `retry` (0 for the first retry), attempts and budget aside.
   ///
