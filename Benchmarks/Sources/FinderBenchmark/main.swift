@@ -26,6 +26,7 @@ import MockPlaces
 // 5. Peak memory (VmHWM) of this process.
 //
 // Run: swift run -c release --package-path Benchmarks FinderBenchmark [loop-fixes]
+// Profile section 2's loop alone: FinderBenchmark profile 100000
 
 /// The repository root: this file is Benchmarks/Sources/FinderBenchmark/main.swift.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -191,6 +192,29 @@ print(
 )
 print("type restaurant, provider google (rankby=distance)")
 print("")
+
+// `FinderBenchmark profile N`: only section 2's loop of N fixes, byte writer on the store's
+// thread, to a null sink, printing nothing but its rate: for a profiler (`perf record`).
+if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "profile",
+  let fixes = Int(CommandLine.arguments[2])
+{
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "finder-profile-\(getpid())",
+    isDirectory: true
+  )
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let url = directory.appendingPathComponent("loop.gpx")
+  try writeLoopWalk(url, fixes: fixes)
+  let run = try await measure(
+    track: url,
+    policy: .coverage,
+    dataset: dataset,
+    writesOnOwnThread: false
+  )
+  print("\(format(Double(run.fixes) / run.wall, 0)) fixes/s")
+  exit(0)
+}
 
 // Warm-up: the first libcurl and GEOS use pays one-off costs that are not the finder's.
 _ = try await measure(track: walk, policy: .coverage, dataset: dataset)
