@@ -11,7 +11,10 @@ let package = Package(
     .library(name: "ForageSupport", targets: ["ForageSupport"]),
     .library(name: "ForageStore", targets: ["ForageStore"]),
     .library(name: "ForageStoreTesting", targets: ["ForageStoreTesting"]),
-    .library(name: "ForageGeo", targets: ["ForageGeo"]),
+    .library(name: "ForageGeodesy", targets: ["ForageGeodesy"]),
+    .library(name: "ForageSpatialIndex", targets: ["ForageSpatialIndex"]),
+    .library(name: "ForageCoverage", targets: ["ForageCoverage"]),
+    .library(name: "ForagePlacesData", targets: ["ForagePlacesData"]),
     .library(name: "ForageHTTP", targets: ["ForageHTTP"]),
     .library(name: "ForagePlaces", targets: ["ForagePlaces"]),
     .library(name: "ForageTracks", targets: ["ForageTracks"]),
@@ -52,8 +55,23 @@ let package = Package(
     .target(name: "ForageStore", swiftSettings: strict),
     .target(name: "ForageStoreTesting", dependencies: ["ForageStore"], swiftSettings: strict),
     .target(
-      name: "ForageGeo",
-      dependencies: ["CGEOS", "CGeodesic", "ForageSupport"],
+      name: "ForageGeodesy",
+      dependencies: ["CGeodesic"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageSpatialIndex",
+      dependencies: ["ForageGeodesy"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageCoverage",
+      dependencies: ["CGEOS", "ForageGeodesy"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForagePlacesData",
+      dependencies: ["ForageGeodesy", "ForageSpatialIndex", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -63,12 +81,12 @@ let package = Package(
     ),
     .target(
       name: "ForageTracks",
-      dependencies: ["ForageGeo", "ForageSupport"],
+      dependencies: ["ForageGeodesy", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageLocation",
-      dependencies: ["ForageStore", "ForageGeo", "ForageTracks", "ForageSupport"],
+      dependencies: ["ForageStore", "ForageTracks", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -79,7 +97,8 @@ let package = Package(
     .target(
       name: "ForageFinder",
       dependencies: [
-        "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
+        "ForageStore", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage", "ForagePlacesData",
+        "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
         "ForageSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -89,7 +108,7 @@ let package = Package(
     .executableTarget(
       name: "forage",
       dependencies: [
-        "ForageFinder", "ForageGeo", "ForageTracks", "ForageLocation",
+        "ForageFinder", "ForageGeodesy", "ForagePlacesData", "ForageTracks", "ForageLocation",
         "ForagePlaces", "ForageSupport", "ForageHTTP",
         "MockPlaces",
         "ForageResources",
@@ -119,14 +138,16 @@ let package = Package(
     // MARK: Mock Places server (top-level Mocks/ per the product card)
     .target(
       name: "MockPlaces",
-      dependencies: ["ForageGeo", "ForageHTTP", "ForageSupport"],
+      dependencies: [
+        "ForageGeodesy", "ForageCoverage", "ForagePlacesData", "ForageHTTP", "ForageSupport",
+      ],
       path: "Mocks/Sources/MockPlaces",
       swiftSettings: strict
     ),
     .executableTarget(
       name: "mock-places",
       dependencies: [
-        "ForageGeo",
+        "ForagePlacesData",
         "MockPlaces",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -158,9 +179,34 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "ForageGeoTests",
-      dependencies: ["CGEOS", "CGeodesic", "ForageGeo", "ForageSupport", "ForageTestSupport"],
+      name: "ForageGeodesyTests",
+      dependencies: [
+        "ForageGeodesy", "ForageSupport",
+      ],
       resources: [.copy("Fixtures")],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageSpatialIndexTests",
+      dependencies: [
+        "ForageGeodesy", "ForageSpatialIndex", "ForagePlacesData", "ForageSupport",
+        "ForageTestSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageCoverageTests",
+      dependencies: [
+        "CGEOS", "CGeodesic", "ForageGeodesy", "ForageCoverage",
+        "ForageSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForagePlacesDataTests",
+      dependencies: [
+        "ForagePlacesData", "ForageTestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(
@@ -172,13 +218,13 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageTracksTests",
-      dependencies: ["ForageTracks", "ForageGeo", "ForageSupport", "ForageTestSupport"],
+      dependencies: ["ForageTracks", "ForageGeodesy", "ForageSupport", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ForageLocationTests",
       dependencies: [
-        "ForageLocation", "ForageTracks", "ForageGeo", "ForageStore", "ForageStoreTesting",
+        "ForageLocation", "ForageTracks", "ForageGeodesy", "ForageStore", "ForageStoreTesting",
         "ForageSupport", "ForageHTTP", "ForageTestSupport",
       ],
       swiftSettings: strict
@@ -186,7 +232,8 @@ let package = Package(
     .testTarget(
       name: "ForagePlacesTests",
       dependencies: [
-        "ForagePlaces", "ForageGeo", "ForageHTTP", "ForageSupport", "MockPlaces",
+        "ForagePlaces", "ForageGeodesy", "ForagePlacesData", "ForageHTTP", "ForageSupport",
+        "MockPlaces",
         "ForageTestSupport",
       ],
       swiftSettings: strict
@@ -194,7 +241,8 @@ let package = Package(
     .testTarget(
       name: "MockPlacesTests",
       dependencies: [
-        "MockPlaces", "ForageGeo", "ForageHTTP", "ForageSupport", "ForageTestSupport",
+        "MockPlaces", "ForageGeodesy", "ForagePlacesData", "ForageHTTP", "ForageSupport",
+        "ForageTestSupport",
       ],
       path: "Mocks/Tests/MockPlacesTests",
       swiftSettings: strict
@@ -202,7 +250,8 @@ let package = Package(
     .testTarget(
       name: "ForageFinderTests",
       dependencies: [
-        "ForageFinder", "ForageTracks", "ForageStore", "ForageGeo", "ForageHTTP", "ForageLocation",
+        "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
+        "ForagePlacesData", "ForageHTTP", "ForageLocation",
         "ForagePlaces", "ForageResources", "ForageSupport", "MockPlaces",
         "ForageStoreTesting", "ForageTestSupport",
         .product(name: "Logging", package: "swift-log"),
@@ -214,7 +263,8 @@ let package = Package(
     .testTarget(
       name: "ForageCLITests",
       dependencies: [
-        "forage", "mock-places", "ForageGeo", "ForageSupport", "ForageTracks", "MockPlaces",
+        "forage", "mock-places", "ForageGeodesy", "ForagePlacesData", "ForageSupport",
+        "ForageTracks", "MockPlaces",
         "ForageTestSupport",
       ],
       swiftSettings: strict

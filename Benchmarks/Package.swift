@@ -35,7 +35,9 @@ let package = Package(
     .executableTarget(
       name: "GeoBenchmark",
       dependencies: [
-        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForageGeodesy", package: "forage"),
+        .product(name: "ForageSpatialIndex", package: "forage"),
+        .product(name: "ForageCoverage", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
       ]
     ),
@@ -58,7 +60,7 @@ let package = Package(
       name: "BenchmarkSupport",
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForagePlacesData", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]
     ),
@@ -67,7 +69,9 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForageGeodesy", package: "forage"),
+        .product(name: "ForageSpatialIndex", package: "forage"),
+        .product(name: "ForagePlacesData", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]
@@ -77,7 +81,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForagePlacesData", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 import Foundation
 
 /// Applies the defect policies of ``TrackReadOptions`` to the points a parser produced, in order.

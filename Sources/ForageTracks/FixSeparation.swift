@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 
 /// The geodesic between two fixes, for tests that are monotone in the distance (a speed limit,
 /// a distance filter): bracketed by the chord (``GeodesicBracket``) when both positions are valid

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 
 extension Geodesic {
   /// The geodesic distance in metres between two fixes.

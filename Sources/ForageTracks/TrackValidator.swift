@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 import Foundation
 
 /// Builds a ``TrackSummary`` from a reader's events in one pass, in constant memory.

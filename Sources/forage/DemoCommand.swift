@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForageFinder
-import ForageGeo
 import ForagePlaces
+import ForagePlacesData
 import ForageResources
 import ForageSupport
 import Foundation

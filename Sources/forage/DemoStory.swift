@@ -1,5 +1,5 @@
 import ForageFinder
-import ForageGeo
+import ForageGeodesy
 import Foundation
 
 /// Gathers what `forage demo` tells about its walk from the run's events: where the walk went,

@@ -1,6 +1,6 @@
 import ForageFinder
-import ForageGeo
 import ForagePlaces
+import ForagePlacesData
 import ForageSupport
 import MockPlaces
 

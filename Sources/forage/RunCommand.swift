@@ -1,9 +1,9 @@
 import ArgumentParser
 import ForageFinder
-import ForageGeo
 import ForageHTTP
 import ForageLocation
 import ForagePlaces
+import ForagePlacesData
 import ForageResources
 import ForageSupport
 import ForageTracks

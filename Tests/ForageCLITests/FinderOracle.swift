@@ -1,4 +1,5 @@
-import ForageGeo
+import ForageGeodesy
+import ForagePlacesData
 import Foundation
 import MockPlaces
 

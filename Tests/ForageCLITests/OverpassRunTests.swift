@@ -1,4 +1,3 @@
-import ForageGeo
 import ForageSupport
 import ForageTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForagePlacesData
 import ForageTestSupport
 import Foundation
 import MockPlaces

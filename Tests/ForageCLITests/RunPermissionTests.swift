@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 import ForageTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
+import ForageCoverage
 import ForageFinder
-import ForageGeo
+import ForageGeodesy
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import ForageFinder
-import ForageGeo
+import ForageGeodesy
 import ForagePlaces
 import Foundation
 import Testing

@@ -1,4 +1,3 @@
-import ForageGeo
 import ForageHTTP
 import ForageLocation
 import ForagePlaces

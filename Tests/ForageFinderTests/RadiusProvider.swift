@@ -1,4 +1,3 @@
-import ForageGeo
 import ForagePlaces
 import Foundation
 import Synchronization

@@ -1,5 +1,6 @@
 import ForageFinder
-import ForageGeo
+import ForageGeodesy
+import ForagePlacesData
 import Foundation
 import MockPlaces
 import Testing

@@ -1,5 +1,6 @@
-import ForageGeo
+import ForageGeodesy
 import ForageHTTP
+import ForagePlacesData
 import ForageSupport
 import Foundation
 import MockPlaces

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForagePlacesData
 import ForageSupport
 import Foundation
 import MockPlaces

@@ -21,7 +21,7 @@ let package = Package(
       dependencies: [
         "CFuzzerDriver",
         .product(name: "ForageTracks", package: "forage"),
-        .product(name: "ForageGeo", package: "forage"),
+        .product(name: "ForagePlacesData", package: "forage"),
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForagePlaces", package: "forage"),
         .product(name: "ForageHTTP", package: "forage"),

@@ -1,5 +1,5 @@
 import ForageFinder
-import ForageGeo
+import ForagePlacesData
 import MockPlaces
 
 extension PlacesBackend {

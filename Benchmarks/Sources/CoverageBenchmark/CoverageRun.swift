@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import ForageFinder
-import ForageGeo
+import ForageGeodesy
+import ForagePlacesData
 import ForageSupport
 import Foundation
 import MockPlaces

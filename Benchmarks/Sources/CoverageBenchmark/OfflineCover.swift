@@ -1,5 +1,6 @@
 import ForageFinder
-import ForageGeo
+import ForageGeodesy
+import ForageSpatialIndex
 import Foundation
 
 /// The reference an online policy is measured against: a planner that knows the whole track

@@ -1,5 +1,6 @@
 import ForageFinder
-import ForageGeo
+import ForageGeodesy
+import ForagePlacesData
 import Foundation
 
 /// The K nearest matching places within R by brute force: the geodesic distance to every

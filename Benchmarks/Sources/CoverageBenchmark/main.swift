@@ -1,5 +1,6 @@
 import ForageFinder
-import ForageGeo
+import ForageGeodesy
+import ForagePlacesData
 import ForageSupport
 import Foundation
 import MockPlaces

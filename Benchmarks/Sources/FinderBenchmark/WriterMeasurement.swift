@@ -1,5 +1,5 @@
 import ForageFinder
-import ForageGeo
+import ForagePlacesData
 import ForageSupport
 import Foundation
 

@@ -1,6 +1,6 @@
 import BenchmarkSupport
 import ForageFinder
-import ForageGeo
+import ForagePlacesData
 import ForageSupport
 import ForageTracks
 import Foundation

@@ -10,7 +10,9 @@
 // and on a set full of exact ties), peak memory, the GEOS STRtree instead of the k-d tree, and
 // the coverage area's cost after 10 000 disks along a long track.
 import CGEOS
-import ForageGeo
+import ForageCoverage
+import ForageGeodesy
+import ForageSpatialIndex
 import ForageSupport
 import Foundation
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForageGeo
+import ForagePlacesData
 import Foundation
 import MockPlaces
 

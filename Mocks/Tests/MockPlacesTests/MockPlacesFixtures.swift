@@ -1,4 +1,4 @@
-import ForageGeo
+import ForagePlacesData
 import Foundation
 
 @testable import MockPlaces

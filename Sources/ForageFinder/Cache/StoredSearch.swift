@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 import ForagePlaces
 import Foundation
 

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageCoverage
 import ForageLocation
 import Foundation
 

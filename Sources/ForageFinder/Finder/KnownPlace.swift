@@ -1,5 +1,6 @@
-import ForageGeo
+import ForageGeodesy
 import ForagePlaces
+import ForageSpatialIndex
 
 /// A place the finder has learnt from a search, indexed by position.
 ///

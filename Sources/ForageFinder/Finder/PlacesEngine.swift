@@ -1,7 +1,8 @@
-import ForageGeo
+import ForageGeodesy
 import ForageHTTP
 import ForageLocation
 import ForagePlaces
+import ForageSpatialIndex
 import ForageSupport
 import ForageTracks
 import Foundation

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 import Foundation
 
 /// Where the coverage policy centres a search: ahead of the fix along its recent heading, as far

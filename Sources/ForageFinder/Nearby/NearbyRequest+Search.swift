@@ -1,4 +1,6 @@
-import ForageGeo
+import ForageGeodesy
+import ForagePlacesData
+import ForageSpatialIndex
 import Foundation
 
 extension NearbyRequest {

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 
 /// A validated `forage nearby` request: which places file, around what, how far, how many.
 public struct NearbyRequest: Sendable {

@@ -1,4 +1,5 @@
-import ForageGeo
+import ForagePlacesData
+import ForageSpatialIndex
 import ForageSupport
 import Foundation
 

@@ -1,4 +1,5 @@
-import ForageGeo
+import ForagePlacesData
+import ForageSpatialIndex
 
 /// What a `forage nearby` search found.
 public struct NearbyResult: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageGeodesy
 import ForageSupport
 
 /// One place in a `places` event: what a script needs, nearest first.

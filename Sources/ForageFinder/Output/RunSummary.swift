@@ -1,4 +1,4 @@
-import ForageGeo
+import ForageCoverage
 import ForageSupport
 
 /// The totals a run ends with, written as the last `summary` event.

@@ -1,4 +1,5 @@
-import ForageGeo
+import ForageCoverage
+import ForageGeodesy
 import ForageLocation
 import ForageSupport
 import Foundation

@@ -1,4 +1,5 @@
-import ForageGeo
+import ForageGeodesy
+import ForagePlacesData
 
 extension PlaceDataset {
   /// The places within `radius` metres (geodesic) of a point, each with its distance.

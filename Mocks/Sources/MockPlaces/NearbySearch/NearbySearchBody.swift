@@ -1,4 +1,5 @@
-import ForageGeo
+import ForageCoverage
+import ForagePlacesData
 import Foundation
 
 /// The JSON body of a legacy Nearby Search response; keys are written in Google's snake case.

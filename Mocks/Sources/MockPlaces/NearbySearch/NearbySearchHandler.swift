@@ -1,4 +1,4 @@
-import ForageGeo
+import ForagePlacesData
 import Foundation
 
 /// Google's legacy Nearby Search, `GET /maps/api/place/nearbysearch/json`, over a dataset.

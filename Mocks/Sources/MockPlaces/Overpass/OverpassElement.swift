@@ -1,4 +1,4 @@
-import ForageGeo
+import ForagePlacesData
 import ForageSupport
 
 /// A dataset place as an OpenStreetMap element: its type and id from a dataset id such as

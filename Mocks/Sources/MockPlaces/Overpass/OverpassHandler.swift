@@ -1,5 +1,5 @@
-import ForageGeo
 import ForageHTTP
+import ForagePlacesData
 import Foundation
 
 /// OpenStreetMap's Overpass API, `POST /api/interpreter` (form field `data`) or

@@ -1,4 +1,4 @@
-import ForageGeo
+import ForagePlacesData
 import Foundation
 
 /// The JSON body of a `places:searchNearby` answer, holding only the masked fields.

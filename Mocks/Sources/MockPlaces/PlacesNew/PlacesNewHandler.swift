@@ -1,4 +1,4 @@
-import ForageGeo
+import ForagePlacesData
 
 /// Places API (New) `POST /v1/places:searchNearby` over a dataset.
 ///

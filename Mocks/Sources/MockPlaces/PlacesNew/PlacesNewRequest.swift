@@ -1,4 +1,4 @@
-import ForageGeo
+import ForagePlacesData
 import Foundation
 
 /// A validated Places API (New) `places:searchNearby` request body.

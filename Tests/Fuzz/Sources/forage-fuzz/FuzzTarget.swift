@@ -1,6 +1,6 @@
-import ForageGeo
 import ForageHTTP
 import ForageLocation
+import ForagePlacesData
 import ForageTracks
 import Foundation
 

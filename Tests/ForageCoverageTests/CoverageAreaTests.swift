@@ -1,0 +1,119 @@
+import ForageSupport
+import Foundation
+import Testing
+
+@testable import ForageCoverage
+@testable import ForageGeodesy
+
+/// The coverage area never claims more than was covered, and stays small along a long track.
+@Suite struct CoverageAreaTests {
+  @Test func aCoveredDiskIsCoveredAndAnInnerDiskToo() throws {
+    let area = try CoverageArea()
+    let centre = try Coordinate(latitude: 60.17, longitude: 24.94)
+    try area.add(centre, radius: 500)
+    #expect(try area.covers(centre, radius: 480))
+    #expect(
+      try area.covers(Geodesic.destination(from: centre, azimuth: 30, distance: 200), radius: 250)
+    )
+    #expect(try !area.covers(centre, radius: 500.5))
+    #expect(
+      try !area.covers(Geodesic.destination(from: centre, azimuth: 30, distance: 2_000), radius: 10)
+    )
+  }
+
+  @Test func aDiskTouchingJustOutsideIsNeverCovered() throws {
+    let area = try CoverageArea()
+    let centre = try Coordinate(latitude: 60.17, longitude: 24.94)
+    let radius = 500.0
+    try area.add(centre, radius: radius)
+    var generator = SplitMix64(seed: 5)
+    for _ in 0..<300 {
+      // A small disk whose far edge pokes 1 cm beyond the covered disk, in any direction.
+      let small = Double.random(in: 1...100, using: &generator)
+      let offset = radius - small + 0.01
+      let probe = Geodesic.destination(
+        from: centre,
+        azimuth: .random(in: -180..<180, using: &generator),
+        distance: offset
+      )
+      #expect(try !area.covers(probe, radius: small), "\(probe) r=\(small)")
+    }
+  }
+
+  @Test func coveredMeansEveryPointOfTheDiskIsWithinSomeAddedDisk() throws {
+    let area = try CoverageArea()
+    var generator = SplitMix64(seed: 9)
+    let start = try Coordinate(latitude: 60.15, longitude: 24.85)
+    var added: [(Coordinate, Double)] = []
+    for step in 0..<40 {
+      let centre = Geodesic.destination(from: start, azimuth: 70, distance: Double(step) * 300)
+      let radius = Double.random(in: 300...700, using: &generator)
+      try area.add(centre, radius: radius)
+      added.append((centre, radius))
+    }
+    var coveredCount = 0
+    for _ in 0..<300 {
+      let probe = Geodesic.destination(
+        from: start,
+        azimuth: .random(in: 60...80, using: &generator),
+        distance: .random(in: 0...12_000, using: &generator)
+      )
+      let radius = Double.random(in: 50...500, using: &generator)
+      guard try area.covers(probe, radius: radius) else { continue }
+      coveredCount += 1
+      // Check the claim: boundary points of the probe disk lie within some added disk.
+      for step in 0..<72 {
+        let edge = Geodesic.destination(from: probe, azimuth: Double(step) * 5, distance: radius)
+        #expect(added.contains { Geodesic.distance($0.0, edge) <= $0.1 }, "\(probe) r=\(radius)")
+      }
+    }
+    #expect(coveredCount > 20)
+  }
+
+  @Test func worksAcrossTheAntimeridianAndAtAPole() throws {
+    let area = try CoverageArea()
+    let dateLine = try Coordinate(latitude: -16.5, longitude: 179.999)
+    try area.add(dateLine, radius: 2_000)
+    #expect(try area.covers(try Coordinate(latitude: -16.5, longitude: -179.995), radius: 1_000))
+    #expect(try !area.covers(try Coordinate(latitude: -16.5, longitude: -179.98), radius: 1_000))
+    let pole = try Coordinate(latitude: 90, longitude: 0)
+    try area.add(pole, radius: 3_000)
+    #expect(try area.covers(try Coordinate(latitude: 89.99, longitude: 135), radius: 1_500))
+    #expect(try !area.covers(try Coordinate(latitude: 89.98, longitude: -45), radius: 1_000))
+  }
+
+  @Test func costStaysBoundedAlongALongTrack() throws {
+    let area = try CoverageArea()
+    let start = try Coordinate(latitude: 60.0, longitude: 24.0)
+    for step in 0..<1_000 {
+      let centre = Geodesic.destination(from: start, azimuth: 45, distance: Double(step) * 50)
+      try area.add(centre, radius: 500)
+    }
+    let statistics = area.statistics
+    #expect(statistics.disks == 1_000)
+    // A 50 km corridor 1 km wide touches a few dozen 5 km cells; each holds a bounded outline.
+    #expect(statistics.tiles < 60)
+    #expect(statistics.vertices / max(1, statistics.tiles - statistics.fullTiles) < 2_000)
+  }
+}
+
+/// The coverage area is shared between tasks safely (its GEOS state is behind a lock).
+@Suite struct CoverageAreaConcurrencyTests {
+  @Test func concurrentAddsAndQueriesAgreeWithSerialOnes() async throws {
+    let area = try CoverageArea()
+    let start = try Coordinate(latitude: 60.17, longitude: 24.94)
+    let centres = (0..<64).map {
+      Geodesic.destination(from: start, azimuth: 90, distance: Double($0) * 100)
+    }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for centre in centres {
+        group.addTask { try area.add(centre, radius: 400) }
+        group.addTask { _ = try area.covers(centre, radius: 100) }
+      }
+      try await group.waitForAll()
+    }
+    #expect(area.statistics.disks == 64)
+    for centre in centres { #expect(try area.covers(centre, radius: 350)) }
+    #expect(try !area.covers(centres[0], radius: 450))
+  }
+}
