@@ -26,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // MARK: Native libraries
@@ -67,7 +68,11 @@ let package = Package(
     ),
     .target(
       name: "ForageLocation",
-      dependencies: ["ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageSupport"],
+      dependencies: [
+        "ForageStore", "ForageGeo", "ForageHTTP", "ForageTracks", "ForageSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
       swiftSettings: strict
     ),
     .target(
@@ -179,6 +184,9 @@ let package = Package(
       dependencies: [
         "ForageLocation", "ForageTracks", "ForageGeo", "ForageStore", "ForageStoreTesting",
         "ForageSupport", "ForageHTTP", "ForageTestSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ],
       swiftSettings: strict
     ),
