@@ -2,6 +2,8 @@ import ForageHTTP
 import ForageSupport
 import ForageTracks
 import Foundation
+import NIOCore
+import NIOPosix
 import Testing
 
 @testable import ForageLocation
@@ -166,5 +168,38 @@ import Testing
       ]
     )
     try await server.close()
+  }
+
+  @Test func aListenerThatNeverAcceptsTimesTheConnectOut() async throws {
+    // A listener with a backlog of 0 that never accepts: once one connection waits in its
+    // queue, the kernel drops every further SYN, so the next connect can only time out.
+    let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.backlog, value: 0)
+      .serverChannelOption(.autoRead, value: false)
+      .bind(host: "127.0.0.1", port: 0)
+      .get()
+    let port = try #require(listener.localAddress?.port)
+    let waiting = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .connect(host: "127.0.0.1", port: port)
+      .get()
+    let events = Base.Events()
+    let source = GPSDSource(
+      endpoint: GPSDEndpoint(host: "127.0.0.1", port: port),
+      retryPolicy: RetryPolicy(maxAttempts: 1, budget: nil),
+      clock: VirtualClock(),
+      connectTimeout: .milliseconds(100),
+      report: events.append
+    )
+    #expect(try await Base.readings(source).isEmpty)
+    #expect(
+      source.end
+        == .failed(
+          GPSDConnectionError(.unreachable, reason: "no connection within 0.1 s"),
+          attempts: 1
+        )
+    )
+    #expect(events.all.isEmpty)
+    try await waiting.close()
+    try await listener.close()
   }
 }
