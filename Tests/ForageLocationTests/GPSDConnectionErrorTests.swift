@@ -33,7 +33,7 @@ import Testing
   }
 
   @Test func theSourcesOwnErrorsPassThroughUnchanged() {
-    let own = GPSDConnectionError(.noAnswer, reason: "nothing arrived within 1.0 s of connecting")
+    let own = GPSDConnectionError(.noAnswer, reason: "nothing came back within 1.0 s")
     #expect(GPSDConnectionError(connecting: own) == own)
     #expect(GPSDConnectionError(reading: own) == own)
   }

@@ -159,11 +159,12 @@ import Testing
     }
     #expect(error.kind == .noAnswer && attempts == 2)
     #expect(
-      error.description == "no answer: nothing arrived within 0.05 s of connecting; is it a gpsd?"
+      error.description
+        == "no answer: nothing came back within 0.05 s of the first command; is it a gpsd?"
     )
     #expect(
       events.all.filter { if case .retrying = $0 { true } else { false } }.map(\.description) == [
-        "no answer: nothing arrived within 0.05 s of connecting; is it a gpsd?; "
+        "no answer: nothing came back within 0.05 s of the first command; is it a gpsd?; "
           + "trying again in 1.0 s (attempt 1 of 2)"
       ]
     )
@@ -201,5 +202,31 @@ import Testing
     #expect(events.all.isEmpty)
     try await waiting.close()
     try await listener.close()
+  }
+
+  @Test func aFloodOfReportsWaitsForASlowReader() async throws {
+    // Two epochs a second apart, again and again: each line completes a fix. The reader takes
+    // one reading, then waits until the source has handed on its whole backlog: the source must
+    // then stop there, however fast gpsd sends.
+    let epochs = [Base.tpv(60.1), Base.tpv(60.2)].map { $0 + "\n" }.joined()
+    let server = try await ScriptedGPSD.start([
+      .flood(Array(String(repeating: epochs, count: 200).utf8))
+    ])
+    let source = GPSDSource(
+      endpoint: GPSDEndpoint(host: "127.0.0.1", port: server.port),
+      clock: VirtualClock(),
+      backlog: 16
+    )
+    let next = try source.fixSource.makeReadings()
+    #expect(try await next() != nil)
+    while source.fixCount < 17 { await Task.yield() }
+    for _ in 0..<100 { await Task.yield() }
+    #expect(source.fixCount <= 18)
+    for _ in 0..<100 { #expect(try await next() != nil) }
+    #expect(source.fixCount <= 118)
+    source.stop()
+    while try await next() != nil {}
+    #expect(source.end == .stopped)
+    try await server.close()
   }
 }

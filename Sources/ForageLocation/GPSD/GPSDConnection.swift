@@ -4,7 +4,7 @@ import NIOPosix
 /// Opens TCP connections to gpsd on SwiftNIO, each an async channel of bounded lines.
 ///
 /// A connection's pipeline: ``GPSDAnswerTimeoutHandler`` (the peer must speak soon after the
-/// connection is made), ``GPSDLineDecoder`` (lines of at most a limit), and the
+/// first command), ``GPSDLineDecoder`` (lines of at most a limit), and the
 /// `NIOAsyncChannel` that hands the lines to async code with back-pressure: the channel reads
 /// no more while its reader has a few lines waiting, so a peer that floods cannot fill memory
 /// either.
@@ -17,7 +17,7 @@ enum GPSDConnection {
   /// - Parameters:
   ///   - endpoint: gpsd's host and port.
   ///   - connectTimeout: The longest resolving and connecting may take.
-  ///   - answerTimeout: How long gpsd may take to send its first bytes once connected.
+  ///   - answerTimeout: How long gpsd may take to send its first bytes once asked.
   ///   - lineLimit: The longest line kept, in bytes.
   ///   - group: The event loops the connection runs on.
   /// - Returns: The connection, to be used in its `executeThenClose`.

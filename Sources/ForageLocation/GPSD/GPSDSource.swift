@@ -10,19 +10,21 @@ import Synchronization
 /// a line (``GPSDReport``): `TPV` reports with a 2D or 3D fix become fixes (one per epoch: see
 /// ``GPSDEpochMerger``, which holds each fix until the next report), `TPV` with mode 0
 /// or 1 become ``SimulatedGPS/Reading/locationUnknown(time:)``, other classes are ignored and a
-/// line that is not a report (malformed, or longer than ``lineLimit``) is skipped and reported. It is one more ``FixSource``: ``fixSource`` feeds the same location machine
-/// and places middleware as a track file.
+/// line that is not a report (malformed, or longer than ``lineLimit``) is skipped and reported.
+/// It is one more ``FixSource``: ``fixSource`` feeds the same location machine and places
+/// middleware as a track file.
 ///
 /// The readings end when gpsd closes the connection, after ``maxFixes`` fixes, or on
 /// ``stop()``. A refused or dropped connection is tried again with the package's one
 /// ``ForageHTTP/RetryPolicy``, waiting on the injected clock; a connection that delivered a line
 /// before it dropped starts the count of attempts afresh. When retries are exhausted the
-/// readings end and ``end`` says why. A peer that sends nothing within ``answerTimeout`` of
-/// connecting is not a gpsd, or one that hangs: that attempt fails as
+/// readings end and ``end`` says why. A peer that sends nothing within ``answerTimeout`` of the
+/// `?WATCH` command is not a gpsd, or one that hangs: that attempt fails as
 /// ``GPSDConnectionError/Kind/noAnswer`` and is tried again like a refused one.
 ///
-/// The connection runs on SwiftNIO's shared event loops (``GPSDConnection``); reading it is an
-/// async loop, and nothing blocks a thread.
+/// The connection runs on SwiftNIO's shared event loops (`GPSDConnection`); reading it is an
+/// async loop, and nothing blocks a thread. A reader that falls behind holds the source back:
+/// while ``backlog`` readings wait for it, the source reads nothing more (`GPSDBacklog`).
 public final class GPSDSource: Sendable {
   /// What the source tells its owner as it goes, for standard error or a log.
   public enum Event: Sendable, Equatable, CustomStringConvertible {
@@ -87,10 +89,13 @@ public final class GPSDSource: Sendable {
   public let maxFixes: Int?
   /// The longest one connection attempt may take.
   public let connectTimeout: Duration
-  /// How long gpsd may take to send its first bytes once connected (it greets at once).
+  /// How long gpsd may take to send its first bytes once asked (it answers at once).
   public let answerTimeout: Duration
   /// The longest line kept, in bytes; longer ones are skipped without being held in memory.
   public let lineLimit: Int
+  /// The most readings kept for a reader that is behind; while that many wait, the source reads
+  /// nothing more from gpsd.
+  public let backlog: Int
   private let report: @Sendable (Event) -> Void
 
   private struct State {
@@ -113,8 +118,9 @@ public final class GPSDSource: Sendable {
   ///   - clock: The clock backoff waits happen on (a ``ForageSupport/VirtualClock`` in tests).
   ///   - maxFixes: End after this many fixes; `nil` for no limit.
   ///   - connectTimeout: The longest one connection attempt may take.
-  ///   - answerTimeout: How long gpsd may take to send its first bytes once connected.
+  ///   - answerTimeout: How long gpsd may take to send its first bytes once asked.
   ///   - lineLimit: The longest line kept, in bytes (gpsd's longest report is about 10 KB).
+  ///   - backlog: The most readings kept for a reader that is behind.
   ///   - report: Told of connections, retries and skipped lines, on any thread.
   public init(
     endpoint: GPSDEndpoint,
@@ -124,6 +130,7 @@ public final class GPSDSource: Sendable {
     connectTimeout: Duration = .seconds(10),
     answerTimeout: Duration = .seconds(10),
     lineLimit: Int = 1 << 16,
+    backlog: Int = 1024,
     report: @escaping @Sendable (Event) -> Void = { _ in }
   ) {
     self.endpoint = endpoint
@@ -133,6 +140,7 @@ public final class GPSDSource: Sendable {
     self.connectTimeout = connectTimeout
     self.answerTimeout = answerTimeout
     self.lineLimit = max(1, lineLimit)
+    self.backlog = max(1, backlog)
     self.report = report
   }
 
@@ -167,10 +175,12 @@ public final class GPSDSource: Sendable {
   /// Starts the connection loop and returns the function that gives its readings.
   private func start() -> () async throws -> SimulatedGPS.Reading? {
     let (stream, continuation) = AsyncStream.makeStream(of: SimulatedGPS.Reading.self)
+    let backlog = GPSDBacklog(limit: backlog)
+    continuation.onTermination = { _ in backlog.close() }
     let alreadyStarted = state.withLock { current in
       if current.task != nil || current.end != nil { return true }
       current.task = Task { [self] in
-        let end = await run(continuation)
+        let end = await run(Output(continuation: continuation, backlog: backlog))
         state.withLock { $0.end = end }
         continuation.finish()
       }
@@ -178,11 +188,15 @@ public final class GPSDSource: Sendable {
     }
     if alreadyStarted { continuation.finish() }
     var iterator = stream.makeAsyncIterator()
-    return { await iterator.next() }
+    return {
+      let reading = await iterator.next()
+      if reading != nil { backlog.taken() }
+      return reading
+    }
   }
 
   /// Connects, reads and reconnects until the readings end.
-  private func run(_ output: AsyncStream<SimulatedGPS.Reading>.Continuation) async -> End {
+  private func run(_ output: Output) async -> End {
     while true {
       if isStopped { return .stopped }
       var attempts = 0
@@ -220,7 +234,7 @@ public final class GPSDSource: Sendable {
 
   /// One connection, from connect to its end.
   private func session(
-    _ output: AsyncStream<SimulatedGPS.Reading>.Continuation
+    _ output: Output
   ) async throws(SessionFailure) -> End {
     let connection: GPSDConnection.AsyncChannel
     do {
@@ -245,7 +259,13 @@ public final class GPSDSource: Sendable {
       result = try await connection.executeThenClose { lines, commands in
         guard let session else { return .success(.stopped) }
         report(.connected(endpoint))
-        return await read(lines, sending: commands, segment: session, output: output)
+        return await read(
+          lines,
+          sending: commands,
+          on: connection.channel,
+          segment: session,
+          output: output
+        )
       }
     } catch {
       // Only what the body throws comes out here, and the body throws nothing.
@@ -259,14 +279,23 @@ public final class GPSDSource: Sendable {
   private func read(
     _ lines: NIOAsyncChannelInboundStream<GPSDLine>,
     sending commands: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+    on channel: any Channel,
     segment: Int,
-    output: AsyncStream<SimulatedGPS.Reading>.Continuation
+    output: Output
   ) async -> Result<End, SessionFailure> {
     do {
       try await commands.write(ByteBuffer(string: Self.watchCommand))
     } catch {
       if isStopped { return .success(.stopped) }
-      let failure = GPSDConnectionError(reading: error)
+      // A write fails once the channel has closed; why it closed ends its inbound stream.
+      channel.close(promise: nil)
+      var cause: any Error = error
+      do {
+        for try await _ in lines {}
+      } catch let reason {
+        cause = reason
+      }
+      let failure = GPSDConnectionError(reading: cause)
       return .failure(SessionFailure(error: failure, wasWorking: false))
     }
     var merger = GPSDEpochMerger()
@@ -277,6 +306,7 @@ public final class GPSDSource: Sendable {
         if handle(line, number: number, merger: &merger, segment: segment, output: output) {
           return .success(.reachedLimit)
         }
+        await output.backlog.waitForRoom()
       }
     } catch {
       if emit(merger.finish(), segment: segment, output: output) { return .success(.reachedLimit) }
@@ -296,7 +326,7 @@ public final class GPSDSource: Sendable {
     number: Int,
     merger: inout GPSDEpochMerger,
     segment: Int,
-    output: AsyncStream<SimulatedGPS.Reading>.Continuation
+    output: Output
   ) -> Bool {
     let reason: String
     switch line {
@@ -328,7 +358,7 @@ public final class GPSDSource: Sendable {
   private func emit(
     _ readings: [SimulatedGPS.Reading],
     segment: Int,
-    output: AsyncStream<SimulatedGPS.Reading>.Continuation
+    output: Output
   ) -> Bool {
     for reading in readings {
       guard case .fix(var fix) = reading else {
@@ -344,6 +374,18 @@ public final class GPSDSource: Sendable {
       if let maxFixes, count >= maxFixes { return true }
     }
     return false
+  }
+}
+
+/// Where a source's readings go: the stream its reader reads, and the count of those waiting.
+private struct Output: Sendable {
+  let continuation: AsyncStream<SimulatedGPS.Reading>.Continuation
+  let backlog: GPSDBacklog
+
+  /// Hands a reading to the reader.
+  func yield(_ reading: SimulatedGPS.Reading) {
+    backlog.added()
+    continuation.yield(reading)
   }
 }
 
