@@ -8,7 +8,7 @@ import NIOCore
 /// starts when the command is written, not when the connection is made, so a client whose own
 /// task is slow to send it is not taken for a silent peer. Only the first bytes are waited for:
 /// once gpsd has spoken it may stay quiet for as long as it likes (it does with no receiver).
-final class GPSDAnswerTimeoutHandler: ChannelDuplexHandler, RemovableChannelHandler {
+final class GPSDAnswerTimeoutHandler: ChannelDuplexHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
   typealias OutboundIn = ByteBuffer
