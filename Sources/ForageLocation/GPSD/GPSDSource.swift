@@ -87,9 +87,11 @@ public final class GPSDSource: Sendable {
   public let clock: any Clock<Duration>
   /// The number of fixes after which the readings end, or `nil` for no limit.
   public let maxFixes: Int?
-  /// The longest one connection attempt may take.
+  /// The longest one connection attempt may take, in real time (SwiftNIO's timers, not
+  /// ``clock``).
   public let connectTimeout: Duration
-  /// How long gpsd may take to send its first bytes once asked (it answers at once).
+  /// How long gpsd may take to send its first bytes once asked (it answers at once), in real
+  /// time.
   public let answerTimeout: Duration
   /// The longest line kept, in bytes; longer ones are skipped without being held in memory.
   public let lineLimit: Int
