@@ -30,6 +30,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // MARK: Native libraries
@@ -86,7 +87,11 @@ let package = Package(
     ),
     .target(
       name: "ForageLocation",
-      dependencies: ["ForageStore", "ForageTracks", "ForageSupport"],
+      dependencies: [
+        "ForageStore", "ForageTracks", "ForageSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ],
       swiftSettings: strict
     ),
     .target(
@@ -226,6 +231,9 @@ let package = Package(
       dependencies: [
         "ForageLocation", "ForageTracks", "ForageGeodesy", "ForageStore", "ForageStoreTesting",
         "ForageSupport", "ForageHTTP", "ForageTestSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ],
       swiftSettings: strict
     ),

@@ -88,45 +88,6 @@ import Testing
   }
 }
 
-/// Splitting gpsd's stream into bounded lines.
-@Suite struct GPSDLineBufferTests {
-  @Test func splitsLinesAcrossChunksAndDropsCarriageReturns() {
-    var buffer = GPSDLineBuffer()
-    #expect(buffer.append(Array("{\"a\"".utf8)).isEmpty)
-    #expect(
-      buffer.append(Array(":1}\r\n{}\n\n".utf8)) == [
-        .complete(Array("{\"a\":1}".utf8)), .complete(Array("{}".utf8)), .complete([]),
-      ]
-    )
-    #expect(buffer.finish() == nil)
-  }
-
-  @Test func aLineOverTheLimitIsSkippedToItsEndAndCounted() {
-    var buffer = GPSDLineBuffer(limit: 8)
-    var lines = buffer.append(Array(repeating: UInt8(ascii: "x"), count: 5))
-    lines += buffer.append(Array(repeating: UInt8(ascii: "y"), count: 100_000))
-    lines += buffer.append(Array("\nok\n".utf8))
-    #expect(lines == [.tooLong(length: 100_005), .complete(Array("ok".utf8))])
-  }
-
-  @Test func aLineOfExactlyTheLimitIsKept() {
-    var buffer = GPSDLineBuffer(limit: 4)
-    #expect(
-      buffer.append(Array("abcd\nabcde\n".utf8)) == [
-        .complete(Array("abcd".utf8)), .tooLong(length: 5),
-      ]
-    )
-  }
-
-  @Test func theUnfinishedLastLineIsHandedBackAtTheEnd() {
-    var buffer = GPSDLineBuffer(limit: 4)
-    _ = buffer.append(Array("ab".utf8))
-    #expect(buffer.finish() == .complete(Array("ab".utf8)))
-    _ = buffer.append(Array("abcdefgh".utf8))
-    #expect(buffer.finish() == .tooLong(length: 8))
-  }
-}
-
 /// `--gpsd HOST:PORT`.
 @Suite struct GPSDEndpointTests {
   @Test(arguments: [

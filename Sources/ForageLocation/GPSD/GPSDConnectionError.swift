@@ -11,6 +11,9 @@ public struct GPSDConnectionError: Error, Sendable, Hashable, CustomStringConver
     case refused
     /// The host or network cannot be reached, or the connection attempt timed out.
     case unreachable
+    /// The connection was made but the peer sent nothing in time (gpsd greets each client at
+    /// once): not a gpsd, or one that hangs.
+    case noAnswer
     /// The connection was reset or failed after it was made: a dropped connection.
     case dropped
   }
@@ -39,6 +42,7 @@ public struct GPSDConnectionError: Error, Sendable, Hashable, CustomStringConver
     switch kind {
     case .hostNotFound: "cannot resolve the host: \(reason)"
     case .refused, .unreachable: "cannot connect: \(reason)"
+    case .noAnswer: "no answer: \(reason); is it a gpsd?"
     case .dropped: "connection dropped: \(reason)"
     }
   }

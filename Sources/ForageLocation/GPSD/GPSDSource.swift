@@ -1,6 +1,7 @@
 import ForageSupport
 import ForageTracks
 import Foundation
+import NIOCore
 import Synchronization
 
 /// A live fix source: a gpsd's reports over TCP, in its JSON protocol.
@@ -9,17 +10,21 @@ import Synchronization
 /// a line (``GPSDReport``): `TPV` reports with a 2D or 3D fix become fixes (one per epoch: see
 /// ``GPSDEpochMerger``, which holds each fix until the next report), `TPV` with mode 0
 /// or 1 become ``SimulatedGPS/Reading/locationUnknown(time:)``, other classes are ignored and a
-/// line that is not a report (malformed, or longer than ``GPSDLineBuffer/limit``) is skipped
-/// and reported. It is one more ``FixSource``: ``fixSource`` feeds the same location machine
-/// and places middleware as a track file.
+/// line that is not a report (malformed, or longer than ``lineLimit``) is skipped and reported.
+/// It is one more ``FixSource``: ``fixSource`` feeds the same location machine and places
+/// middleware as a track file.
 ///
 /// The readings end when gpsd closes the connection, after ``maxFixes`` fixes, or on
 /// ``stop()``. A refused or dropped connection is tried again with the package's one
 /// ``ForageSupport/RetryPolicy``, waiting on the injected clock; a connection that delivered a line
 /// before it dropped starts the count of attempts afresh. When retries are exhausted the
-/// readings end and ``end`` says why.
+/// readings end and ``end`` says why. A peer that sends nothing within ``answerTimeout`` of the
+/// `?WATCH` command is not a gpsd, or one that hangs: that attempt fails as
+/// ``GPSDConnectionError/Kind/noAnswer`` and is tried again like a refused one.
 ///
-/// Blocking socket calls run on a thread of their own, never on Swift's cooperative pool.
+/// The connection runs on SwiftNIO's shared event loops (`GPSDConnection`); reading it is an
+/// async loop, and nothing blocks a thread. A reader that falls behind holds the source back:
+/// while ``backlog`` readings wait for it, the source reads nothing more (`GPSDBacklog`).
 public final class GPSDSource: Sendable {
   /// What the source tells its owner as it goes, for standard error or a log.
   public enum Event: Sendable, Equatable, CustomStringConvertible {
@@ -38,16 +43,10 @@ public final class GPSDSource: Sendable {
       switch self {
       case .connected(let endpoint): "connected to \(endpoint)"
       case .retrying(let error, let attempt, let attempts, let wait):
-        "\(error); trying again in \(Self.seconds(wait)) s (attempt \(attempt) of \(attempts))"
+        "\(error); trying again in \(wait.secondsText) s (attempt \(attempt) of \(attempts))"
       case .reconnecting(let error): "\(error); connecting again"
       case .lineSkipped(let line, let reason): "line \(line) skipped: \(reason)"
       }
-    }
-
-    private static func seconds(_ duration: Duration) -> String {
-      let (seconds, attoseconds) = duration.components
-      let value = Double(seconds) + Double(attoseconds) / 1e18
-      return String(Double((value * 100).rounded()) / 100)
     }
   }
 
@@ -88,14 +87,21 @@ public final class GPSDSource: Sendable {
   public let clock: any Clock<Duration>
   /// The number of fixes after which the readings end, or `nil` for no limit.
   public let maxFixes: Int?
-  /// The longest one connection attempt may take.
+  /// The longest one connection attempt may take, in real time (SwiftNIO's timers, not
+  /// ``clock``).
   public let connectTimeout: Duration
-  /// The longest line kept; longer ones are skipped.
+  /// How long gpsd may take to send its first bytes once asked (it answers at once), in real
+  /// time.
+  public let answerTimeout: Duration
+  /// The longest line kept, in bytes; longer ones are skipped without being held in memory.
   public let lineLimit: Int
+  /// The most readings kept for a reader that is behind; while that many wait, the source reads
+  /// nothing more from gpsd.
+  public let backlog: Int
   private let report: @Sendable (Event) -> Void
 
   private struct State {
-    var connection: GPSDConnection?
+    var channel: (any Channel)?
     var task: Task<Void, Never>?
     var isStopped = false
     var fixes = 0
@@ -114,7 +120,9 @@ public final class GPSDSource: Sendable {
   ///   - clock: The clock backoff waits happen on (a ``ForageSupport/VirtualClock`` in tests).
   ///   - maxFixes: End after this many fixes; `nil` for no limit.
   ///   - connectTimeout: The longest one connection attempt may take.
-  ///   - lineLimit: The longest line kept, in bytes.
+  ///   - answerTimeout: How long gpsd may take to send its first bytes once asked.
+  ///   - lineLimit: The longest line kept, in bytes (gpsd's longest report is about 10 KB).
+  ///   - backlog: The most readings kept for a reader that is behind.
   ///   - report: Told of connections, retries and skipped lines, on any thread.
   public init(
     endpoint: GPSDEndpoint,
@@ -122,7 +130,9 @@ public final class GPSDSource: Sendable {
     clock: any Clock<Duration> = ContinuousClock(),
     maxFixes: Int? = nil,
     connectTimeout: Duration = .seconds(10),
+    answerTimeout: Duration = .seconds(10),
     lineLimit: Int = 1 << 16,
+    backlog: Int = 1024,
     report: @escaping @Sendable (Event) -> Void = { _ in }
   ) {
     self.endpoint = endpoint
@@ -130,7 +140,9 @@ public final class GPSDSource: Sendable {
     self.clock = clock
     self.maxFixes = maxFixes
     self.connectTimeout = connectTimeout
-    self.lineLimit = lineLimit
+    self.answerTimeout = answerTimeout
+    self.lineLimit = max(1, lineLimit)
+    self.backlog = max(1, backlog)
     self.report = report
   }
 
@@ -149,14 +161,14 @@ public final class GPSDSource: Sendable {
   /// Lines skipped so far (malformed, too long, or not a usable report).
   public var skippedLines: Int { state.withLock { $0.skipped } }
 
-  /// Ends the readings from any thread (a signal handler's queue): a blocked read returns, a
+  /// Ends the readings from any thread (a signal handler's queue): the connection is closed, a
   /// backoff wait is cancelled, and the readings end with ``End/stopped``.
   public func stop() {
-    let (connection, task) = state.withLock { state in
+    let (channel, task) = state.withLock { state in
       state.isStopped = true
-      return (state.connection, state.task)
+      return (state.channel, state.task)
     }
-    connection?.shutDown()
+    channel?.close(promise: nil)
     task?.cancel()
   }
 
@@ -165,10 +177,12 @@ public final class GPSDSource: Sendable {
   /// Starts the connection loop and returns the function that gives its readings.
   private func start() -> () async throws -> SimulatedGPS.Reading? {
     let (stream, continuation) = AsyncStream.makeStream(of: SimulatedGPS.Reading.self)
+    let backlog = GPSDBacklog(limit: backlog)
+    continuation.onTermination = { _ in backlog.close() }
     let alreadyStarted = state.withLock { current in
       if current.task != nil || current.end != nil { return true }
       current.task = Task { [self] in
-        let end = await run(continuation)
+        let end = await run(Output(continuation: continuation, backlog: backlog))
         state.withLock { $0.end = end }
         continuation.finish()
       }
@@ -176,11 +190,15 @@ public final class GPSDSource: Sendable {
     }
     if alreadyStarted { continuation.finish() }
     var iterator = stream.makeAsyncIterator()
-    return { await iterator.next() }
+    return {
+      let reading = await iterator.next()
+      if reading != nil { backlog.taken() }
+      return reading
+    }
   }
 
   /// Connects, reads and reconnects until the readings end.
-  private func run(_ output: AsyncStream<SimulatedGPS.Reading>.Continuation) async -> End {
+  private func run(_ output: Output) async -> End {
     while true {
       if isStopped { return .stopped }
       var attempts = 0
@@ -216,86 +234,108 @@ public final class GPSDSource: Sendable {
     }
   }
 
-  /// One connection, from connect to its end, on a thread of its own.
+  /// One connection, from connect to its end.
   private func session(
-    _ output: AsyncStream<SimulatedGPS.Reading>.Continuation
+    _ output: Output
   ) async throws(SessionFailure) -> End {
-    let result = await withCheckedContinuation { continuation in
-      Thread { [self] in continuation.resume(returning: blockingSession(output)) }.start()
+    let connection: GPSDConnection.AsyncChannel
+    do {
+      connection = try await GPSDConnection.connect(
+        to: endpoint,
+        connectTimeout: connectTimeout,
+        answerTimeout: answerTimeout,
+        lineLimit: lineLimit
+      )
+    } catch {
+      throw SessionFailure(error: error, wasWorking: false)
+    }
+    let session: Int? = state.withLock { state in
+      guard !state.isStopped else { return nil }
+      state.channel = connection.channel
+      defer { state.sessions += 1 }
+      return state.sessions
+    }
+    defer { state.withLock { $0.channel = nil } }
+    let result: Result<End, SessionFailure>
+    do {
+      result = try await connection.executeThenClose { lines, commands in
+        guard let session else { return .success(.stopped) }
+        report(.connected(endpoint))
+        return await read(
+          lines,
+          sending: commands,
+          on: connection.channel,
+          segment: session,
+          output: output
+        )
+      }
+    } catch {
+      // Only what the body throws comes out here, and the body throws nothing.
+      let failure = GPSDConnectionError(reading: error)
+      result = .failure(SessionFailure(error: failure, wasWorking: false))
     }
     return try result.get()
   }
 
-  /// Connects, asks for reports and reads them until the connection ends.
-  private func blockingSession(
-    _ output: AsyncStream<SimulatedGPS.Reading>.Continuation
-  ) -> Result<End, SessionFailure> {
-    let connection: GPSDConnection
+  /// Asks gpsd for reports and reads them until the connection ends.
+  private func read(
+    _ lines: NIOAsyncChannelInboundStream<GPSDLine>,
+    sending commands: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+    on channel: any Channel,
+    segment: Int,
+    output: Output
+  ) async -> Result<End, SessionFailure> {
     do {
-      connection = try GPSDConnection.connect(to: endpoint, timeout: connectTimeout)
+      try await commands.write(ByteBuffer(string: Self.watchCommand))
     } catch {
-      return .failure(SessionFailure(error: error, wasWorking: false))
-    }
-    let session: Int? = state.withLock { state in
-      guard !state.isStopped else { return nil }
-      state.connection = connection
-      defer { state.sessions += 1 }
-      return state.sessions
-    }
-    guard let session else { return .success(.stopped) }
-    defer { state.withLock { $0.connection = nil } }
-    report(.connected(endpoint))
-    do {
-      try connection.send(Self.watchCommand)
-    } catch {
-      return .failure(SessionFailure(error: error, wasWorking: false))
-    }
-    var lines = GPSDLineBuffer(limit: lineLimit)
-    var merger = GPSDEpochMerger()
-    var buffer = [UInt8](repeating: 0, count: 1 << 14)
-    var number = 0
-    while true {
-      let count: Int
+      if isStopped { return .success(.stopped) }
+      // A write fails once the channel has closed; why it closed ends its inbound stream.
+      channel.close(promise: nil)
+      var cause: any Error = error
       do {
-        count = try connection.read(into: &buffer)
-      } catch {
-        if emit(merger.finish(), segment: session, output: output) {
-          return .success(.reachedLimit)
-        }
-        return .failure(SessionFailure(error: error, wasWorking: number > 0))
+        for try await _ in lines {}
+      } catch let reason {
+        cause = reason
       }
-      if count == 0 {
-        if let last = lines.finish() {
-          number += 1
-          _ = handle(last, number: number, merger: &merger, segment: session, output: output)
-        }
-        let reachedLimit = emit(merger.finish(), segment: session, output: output)
-        if isStopped { return .success(.stopped) }
-        return .success(reachedLimit ? .reachedLimit : .closed)
-      }
-      for line in lines.append(buffer[..<count]) {
-        number += 1
-        if handle(line, number: number, merger: &merger, segment: session, output: output) {
-          return .success(.reachedLimit)
-        }
-      }
+      let failure = GPSDConnectionError(reading: cause)
+      return .failure(SessionFailure(error: failure, wasWorking: false))
     }
+    var merger = GPSDEpochMerger()
+    var number = 0
+    do {
+      for try await line in lines {
+        number += 1
+        if handle(line, number: number, merger: &merger, segment: segment, output: output) {
+          return .success(.reachedLimit)
+        }
+        await output.backlog.waitForRoom()
+      }
+    } catch {
+      if emit(merger.finish(), segment: segment, output: output) { return .success(.reachedLimit) }
+      if isStopped { return .success(.stopped) }
+      let failure = GPSDConnectionError(reading: error)
+      return .failure(SessionFailure(error: failure, wasWorking: number > 0))
+    }
+    let reachedLimit = emit(merger.finish(), segment: segment, output: output)
+    if isStopped { return .success(.stopped) }
+    return .success(reachedLimit ? .reachedLimit : .closed)
   }
 
   /// Reads one line into the merger and hands on what it completes; returns whether
   /// ``maxFixes`` is reached.
   private func handle(
-    _ line: GPSDLineBuffer.Line,
+    _ line: GPSDLine,
     number: Int,
     merger: inout GPSDEpochMerger,
     segment: Int,
-    output: AsyncStream<SimulatedGPS.Reading>.Continuation
+    output: Output
   ) -> Bool {
     let reason: String
     switch line {
-    case .tooLong(let length):
-      reason = "a line of \(length) bytes or more; expected a report of at most \(lineLimit)"
-    case .complete(let bytes):
+    case .tooLong:
+      reason = "a line of more than \(lineLimit) bytes; expected a report of at most \(lineLimit)"
+    case .complete(let buffer):
+      let bytes = buffer.readableBytesView
       if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return false }
       do {
         return emit(
@@ -320,7 +360,7 @@ public final class GPSDSource: Sendable {
   private func emit(
     _ readings: [SimulatedGPS.Reading],
     segment: Int,
-    output: AsyncStream<SimulatedGPS.Reading>.Continuation
+    output: Output
   ) -> Bool {
     for reading in readings {
       guard case .fix(var fix) = reading else {
@@ -336,6 +376,18 @@ public final class GPSDSource: Sendable {
       if let maxFixes, count >= maxFixes { return true }
     }
     return false
+  }
+}
+
+/// Where a source's readings go: the stream its reader reads, and the count of those waiting.
+private struct Output: Sendable {
+  let continuation: AsyncStream<SimulatedGPS.Reading>.Continuation
+  let backlog: GPSDBacklog
+
+  /// Hands a reading to the reader.
+  func yield(_ reading: SimulatedGPS.Reading) {
+    backlog.added()
+    continuation.yield(reading)
   }
 }
 
