@@ -26,6 +26,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // MARK: Native libraries
@@ -118,7 +119,12 @@ let package = Package(
     // MARK: Mock Places server (top-level Mocks/ per the product card)
     .target(
       name: "MockPlaces",
-      dependencies: ["ForageGeo", "ForageHTTP", "ForageSupport"],
+      dependencies: [
+        "ForageGeo", "ForageHTTP", "ForageSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
       path: "Mocks/Sources/MockPlaces",
       swiftSettings: strict
     ),
@@ -128,6 +134,8 @@ let package = Package(
         "ForageGeo",
         "MockPlaces",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ],
       path: "Mocks/Sources/mock-places",
       swiftSettings: strict
