@@ -42,6 +42,23 @@ import Testing
     #expect(server.connectionCount == 1)
   }
 
+  @Test func answersAClientThatClosedItsSideAfterAsking() throws {
+    let server = MockHTTPServer(
+      handlers: [EchoHandler()],
+      faults: [try FaultRule(parsing: "delay:20@next:1")]
+    )
+    try server.start()
+    defer { server.stop() }
+    let client = try ServerTestClient(port: server.port)
+    client.send((1...2).map { "GET /echo?n=\($0) HTTP/1.1\r\nHost: t\r\n\r\n" }.joined())
+    client.closeWrite()
+    for index in 1...2 {
+      let query = try client.readResponse().get().json()["query"] as? [[String]]
+      #expect(query == [["n", "\(index)"]])
+    }
+    #expect(client.readToEnd() == .closed(bytes: []))
+  }
+
   @Test func answersHeadWithTheLengthButNoBody() throws {
     let body = #"{"a":1}"#
     let server = MockHTTPServer(handlers: [FixedHandler(path: "/a", body: body)])

@@ -72,6 +72,11 @@ final class ServerTestClient {
     }
   }
 
+  /// Shuts down the sending side, as a client does that has nothing more to ask.
+  func closeWrite() {
+    shutdown(fd, Int32(SHUT_WR))
+  }
+
   /// Sends a GET with `Host` and optional extra header lines.
   func get(_ target: String, headers: [String] = []) {
     let extra = headers.map { $0 + "\r\n" }.joined()

@@ -36,6 +36,12 @@ final class ConnectionHandler: ChannelInboundHandler {
   var scheduledResponse: Scheduled<Void>?
   /// Whether the channel is still open; work finishing later checks it before writing.
   var isActive = true
+  /// Whether a request is being answered.
+  private var isResponding = false
+  /// Whether the client has closed its side: the connection closes once it is answered.
+  private var isInputClosed = false
+  /// The end of the last response sent; the connection closes after it, never before.
+  private var lastSent: EventLoopFuture<Void>?
 
   /// Creates the handler for connection number `connection` (from 1) of `server`.
   init(server: MockHTTPServer, connection: Int) {
@@ -78,12 +84,28 @@ final class ConnectionHandler: ChannelInboundHandler {
     context.fireChannelInactive()
   }
 
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard case ChannelEvent.inputClosed = event else {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
+    // A client may send its request and then shut its side down; it still gets the answer.
+    isInputClosed = true
+    guard !isResponding else { return }
+    guard let lastSent else {
+      context.close(promise: nil)
+      return
+    }
+    lastSent.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+  }
+
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
     // NIO's protocol error handler has already answered a malformed request with 400.
     context.close(promise: nil)
   }
 
   private func serve(_ exchange: Exchange, context: ChannelHandlerContext) {
+    isResponding = true
     server.countRequest()
     let request = exchange.request
     if request.path == "/__admin" || request.path.hasPrefix("/__admin/") {
@@ -139,9 +161,14 @@ final class ConnectionHandler: ChannelInboundHandler {
       let bytes = context.channel.allocator.buffer(bytes: response.body)
       context.write(wrapOutboundOut(.body(.byteBuffer(bytes))), promise: nil)
     }
-    let sent = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-    guard !keepAlive else { return }
-    sent.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    // Ending the response lets NIO deliver a pipelined request (or the client's half-close)
+    // at once, inside this write: the state says so before it.
+    let sent = context.eventLoop.makePromise(of: Void.self)
+    lastSent = sent.futureResult
+    isResponding = false
+    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: sent)
+    guard !keepAlive || (isInputClosed && !isResponding) else { return }
+    sent.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
   }
 
   /// The status line and headers of a response.

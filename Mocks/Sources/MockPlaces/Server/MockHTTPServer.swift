@@ -159,6 +159,7 @@ public final class MockHTTPServer: Sendable {
       .serverChannelOption(ChannelOptions.backlog, value: 128)
       .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
       .childChannelOption(ChannelOptions.tcpOption(.tcp_nodelay), value: 1)
+      .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
       .childChannelInitializer { [self] channel in
         channel.eventLoop.makeCompletedFuture { try configure(channel) }
       }
