@@ -17,19 +17,19 @@ nonisolated(unsafe) private var terminationPipeWriteEnd: Int32 = -1
 /// started the process with SIGINT ignored.
 struct Termination {
   private let signalled: EventLoopFuture<Void>
-  private let pipe: any Channel
+  private let watcher: any Channel
 
   /// Installs the handlers. Call it before announcing the server, so no signal is missed.
   ///
   /// - Returns: The waiter, or `nil` when no pipe could be made or watched.
   static func install() async -> Termination? {
     var ends: [Int32] = [-1, -1]
-    guard Glibc.pipe(&ends) == 0 else { return nil }
+    guard pipe(&ends) == 0 else { return nil }
     let group = MultiThreadedEventLoopGroup.singleton
     let signalled = group.any().makePromise(of: Void.self)
-    let pipe: any Channel
+    let watcher: any Channel
     do {
-      pipe = try await NIOPipeBootstrap(group: group)
+      watcher = try await NIOPipeBootstrap(group: group)
         .channelInitializer { channel in
           channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandler(SignalPipeHandler(signalled))
@@ -49,12 +49,12 @@ struct Termination {
         _ = write(terminationPipeWriteEnd, &byte, 1)
       }
     }
-    return Termination(signalled: signalled.futureResult, pipe: pipe)
+    return Termination(signalled: signalled.futureResult, watcher: watcher)
   }
 
   /// Returns once the process has received SIGINT or SIGTERM (even before this call).
   func wait() async {
     try? await signalled.get()
-    try? await pipe.close()
+    try? await watcher.close()
   }
 }

@@ -100,7 +100,8 @@ final class ConnectionHandler: ChannelInboundHandler {
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    // NIO's protocol error handler has already answered a malformed request with 400.
+    // A malformed request (NIO's protocol error handler has answered it with 400) or a failed
+    // socket: either way the connection is done.
     context.close(promise: nil)
   }
 
