@@ -145,6 +145,9 @@ let package = Package(
       name: "MockPlaces",
       dependencies: [
         "ForageGeodesy", "ForageCoverage", "ForagePlacesData", "ForageHTTP", "ForageSupport",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       path: "Mocks/Sources/MockPlaces",
       swiftSettings: strict
@@ -155,6 +158,8 @@ let package = Package(
         "ForagePlacesData",
         "MockPlaces",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ],
       path: "Mocks/Sources/mock-places",
       swiftSettings: strict

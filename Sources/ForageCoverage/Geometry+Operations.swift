@@ -1,5 +1,4 @@
 import CGEOS
-import ForageGeodesy
 
 extension Geometry {
   /// The union of this geometry and another.

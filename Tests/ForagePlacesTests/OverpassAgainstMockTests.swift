@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForageHTTP
 import ForagePlacesData
+import ForageHTTP
 import ForageSupport
 import Foundation
 import MockPlaces

@@ -12,7 +12,8 @@ let package = Package(
   name: "forage-fuzz",
   platforms: [.macOS(.v15)],
   dependencies: [
-    .package(name: "forage", path: "../..")
+    .package(name: "forage", path: "../.."),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     .target(name: "CFuzzerDriver"),
@@ -27,6 +28,8 @@ let package = Package(
         .product(name: "ForageHTTP", package: "forage"),
         .product(name: "ForageLocation", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ]
     ),
   ]

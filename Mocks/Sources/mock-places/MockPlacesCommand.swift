@@ -86,19 +86,19 @@ struct MockPlacesCommand: AsyncParsableCommand {
       pageTokenDelay: .milliseconds(Int64((pageTokenDelay * 1000).rounded())),
       faults: faults.compactMap { try? FaultRule(parsing: $0) }
     )
-    guard let termination = Termination.install() else {
+    guard let termination = await Termination.install() else {
       printError("cannot install the SIGINT/SIGTERM handlers")
       throw ExitCode(71)
     }
     do {
-      try server.start()
+      try await server.startListening()
     } catch {
       printError("cannot listen on \(host):\(port): \(error)")
       throw ExitCode(69)
     }
     FileHandle.standardOutput.write(Data("listening on \(server.url.absoluteString)\n".utf8))
     await termination.wait()
-    server.stop()
+    await server.shutdown()
   }
 }
 

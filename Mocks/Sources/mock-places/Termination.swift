@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 
 #if canImport(Glibc)
   import Glibc
@@ -9,18 +11,37 @@ nonisolated(unsafe) private var terminationPipeWriteEnd: Int32 = -1
 
 /// Catches SIGINT and SIGTERM so the server can stop cleanly and exit 0.
 ///
-/// Uses the self-pipe trick: the C signal handler only `write`s one byte (async-signal-safe) and
-/// a thread blocked in `read` resumes the waiting task. This works whichever thread the kernel
-/// delivers the signal to, and also when the shell started the process with SIGINT ignored.
+/// Uses the self-pipe trick: the C signal handler only `write`s one byte (async-signal-safe), and
+/// NIO watches the pipe's read end on an event loop (a ``SignalPipeHandler``), so no thread waits
+/// for it. This works whichever thread the kernel delivers the signal to, and also when the shell
+/// started the process with SIGINT ignored.
 struct Termination {
-  private let readEnd: Int32
+  private let signalled: EventLoopFuture<Void>
+  private let watcher: any Channel
 
   /// Installs the handlers. Call it before announcing the server, so no signal is missed.
   ///
-  /// - Returns: The waiter, or `nil` when no pipe could be made.
-  static func install() -> Termination? {
+  /// - Returns: The waiter, or `nil` when no pipe could be made or watched.
+  static func install() async -> Termination? {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return nil }
+    let group = MultiThreadedEventLoopGroup.singleton
+    let signalled = group.any().makePromise(of: Void.self)
+    let watcher: any Channel
+    do {
+      watcher = try await NIOPipeBootstrap(group: group)
+        .channelInitializer { channel in
+          channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(SignalPipeHandler(signalled))
+          }
+        }
+        .takingOwnershipOfDescriptor(input: ends[0])
+        .get()
+    } catch {
+      close(ends[0])
+      close(ends[1])
+      return nil
+    }
     terminationPipeWriteEnd = ends[1]
     for number in [SIGINT, SIGTERM] {
       _ = signal(number) { _ in
@@ -28,20 +49,12 @@ struct Termination {
         _ = write(terminationPipeWriteEnd, &byte, 1)
       }
     }
-    return Termination(readEnd: ends[0])
+    return Termination(signalled: signalled.futureResult, watcher: watcher)
   }
 
   /// Returns once the process has received SIGINT or SIGTERM (even before this call).
   func wait() async {
-    let readEnd = readEnd
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let thread = Thread {
-        var byte: UInt8 = 0
-        while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
-        continuation.resume()
-      }
-      thread.name = "mock-places-signals"
-      thread.start()
-    }
+    try? await signalled.get()
+    try? await watcher.close()
   }
 }

@@ -86,7 +86,7 @@ import Testing
 
   @Test func waitForCountResumesWhenRequestsArriveAndTimesOutOtherwise() async throws {
     let server = MockHTTPServer(handlers: [EchoHandler()])
-    try server.start()
+    try await server.startListening()
     defer { server.stop() }
     #expect(await server.journal.waitForCount(1, timeout: .milliseconds(20)) == false)
     let port = server.port

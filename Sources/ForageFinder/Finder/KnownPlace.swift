@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForagePlaces
 import ForageSpatialIndex
+import ForagePlaces
 
 /// A place the finder has learnt from a search, indexed by position.
 ///

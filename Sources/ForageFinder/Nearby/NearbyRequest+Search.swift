@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForagePlacesData
 import ForageSpatialIndex
+import ForagePlacesData
 import Foundation
 
 extension NearbyRequest {

@@ -1,5 +1,5 @@
-import ForagePlacesData
 import ForageSpatialIndex
+import ForagePlacesData
 import ForageSupport
 import Foundation
 

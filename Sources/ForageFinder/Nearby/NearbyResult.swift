@@ -1,5 +1,5 @@
-import ForagePlacesData
 import ForageSpatialIndex
+import ForagePlacesData
 
 /// What a `forage nearby` search found.
 public struct NearbyResult: Sendable, Equatable {

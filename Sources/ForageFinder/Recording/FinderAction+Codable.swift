@@ -1,5 +1,5 @@
-import ForageCoverage
 import ForageGeodesy
+import ForageCoverage
 import ForageLocation
 import ForageSupport
 import Foundation

@@ -3,7 +3,7 @@ import Synchronization
 
 /// The fault rules a running server applies, changeable while it serves.
 ///
-/// Thread-safe: connection threads consult it and the admin endpoint edits it concurrently.
+/// Thread-safe: connections on several event loops consult it while the admin endpoint edits it.
 public final class FaultSchedule: Sendable {
   /// One rule and how many requests it has seen and fired on.
   public struct Status: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// Why the mock server could not start.
 public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The host is not an IP address or name that resolves to one.
@@ -15,6 +17,20 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
       return "cannot listen on \(host):\(port): \(String(cString: strerror(code)))"
     case .notStartable:
       return "the server is already running or was stopped; create a new one"
+    }
+  }
+}
+
+extension MockServerError {
+  /// The error for a listener NIO could not bind.
+  init(binding error: any Error, host: String, port: UInt16) {
+    switch error {
+    case is SocketAddressError:
+      self = .invalidHost(host)
+    case let error as IOError:
+      self = .bindFailed(host: host, port: port, errno: error.errnoCode)
+    default:
+      self = .bindFailed(host: host, port: port, errno: EADDRNOTAVAIL)
     }
   }
 }

@@ -58,7 +58,7 @@ public final class RequestJournal: Sendable {
   /// Records a request and returns the entry.
   @discardableResult
   func record(_ request: MockRequest, connection: Int, fault: FaultRule?) -> JournalEntry {
-    // Redact before taking the lock: connection threads record concurrently.
+    // Redact before taking the lock: connections on several event loops record concurrently.
     var entry = JournalEntry(
       sequence: 0,
       timestamp: Date(),

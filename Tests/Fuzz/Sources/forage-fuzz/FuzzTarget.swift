@@ -3,6 +3,8 @@ import ForageLocation
 import ForagePlacesData
 import ForageTracks
 import Foundation
+import NIOCore
+import NIOEmbedded
 
 @testable import ForageFinder
 @testable import ForagePlaces
@@ -103,22 +105,25 @@ enum FuzzTarget: String, CaseIterable {
     } catch {}
   }
 
-  /// Reads requests off a socket the bytes were written to, as the mock server does.
+  /// Feeds the bytes to a connection of the mock server, as its socket would: NIO's HTTP/1.1
+  /// decoder, then the server's own handling of what it decodes.
   private func readRequests(_ bytes: [UInt8]) {
-    var pair: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else { return }
-    defer {
-      close(pair[0])
-      close(pair[1])
+    let channel = EmbeddedChannel()
+    defer { _ = try? channel.finish() }
+    let server = Self.mockServer
+    server.journal.clear()
+    do {
+      try server.addConnectionHandlers(to: channel.pipeline.syncOperations, connection: 1)
+      try channel.writeInbound(channel.allocator.buffer(bytes: bytes))
+    } catch {
+      return
     }
-    // Inputs are capped by -max_len well below the socket buffer, so this never blocks.
-    _ = bytes.withUnsafeBytes { write(pair[1], $0.baseAddress, $0.count) }
-    shutdown(pair[1], Int32(SHUT_WR))
-    let reader = RequestReader(fd: pair[0])
-    for _ in 0..<1_000 {
-      guard case .request = reader.next() else { return }
-    }
+    channel.embeddedEventLoop.run()
+    while case .some(.some) = try? channel.readOutbound(as: IOData.self) {}
   }
+
+  /// The server whose connection handling ``readRequests(_:)`` fuzzes; it never listens.
+  private static let mockServer = MockHTTPServer()
 }
 
 /// A transport the decoding targets never call.
