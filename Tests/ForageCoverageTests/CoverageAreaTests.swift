@@ -2,8 +2,8 @@ import ForageSupport
 import Foundation
 import Testing
 
-@testable import ForageGeodesy
 @testable import ForageCoverage
+@testable import ForageGeodesy
 
 /// The coverage area never claims more than was covered, and stays small along a long track.
 @Suite struct CoverageAreaTests {

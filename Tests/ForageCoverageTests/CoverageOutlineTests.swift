@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import ForageGeodesy
 @testable import ForageCoverage
+@testable import ForageGeodesy
 
 /// The searched area's outline, for maps: closed rings, oriented for a nonzero fill, inside what
 /// was covered, the same every time.

@@ -1,8 +1,8 @@
 import ForageGeodesy
-@testable import ForageCoverage
 import Foundation
 import Testing
 
+@testable import ForageCoverage
 
 /// The GEOS wrapper: construction, errors as values, buffers with a chosen fit, prepared tests.
 @Suite struct GeometryTests {

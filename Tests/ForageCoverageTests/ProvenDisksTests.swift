@@ -2,8 +2,8 @@ import ForageSupport
 import Foundation
 import Testing
 
-@testable import ForageGeodesy
 @testable import ForageCoverage
+@testable import ForageGeodesy
 
 /// Answers from the memo of proven disks are the answers GEOS gives: a walk asking about disks
 /// fix after fix gets the same yes and no from an area that remembers (the fast path) as from a

@@ -1,6 +1,6 @@
-import ForageGeodesy
 import ForageCoverage
 import ForageFinder
+import ForageGeodesy
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForagePlacesData
 import ForageHTTP
+import ForagePlacesData
 import ForageSupport
 import Foundation
 import MockPlaces

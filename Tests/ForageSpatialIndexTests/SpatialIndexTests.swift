@@ -4,8 +4,8 @@ import Foundation
 import Testing
 
 @testable import ForageGeodesy
-@testable import ForageSpatialIndex
 @testable import ForagePlacesData
+@testable import ForageSpatialIndex
 
 /// The index's answers are identical to an exact brute-force geodesic scan.
 @Suite struct SpatialIndexTests {

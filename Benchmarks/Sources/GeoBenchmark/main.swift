@@ -10,9 +10,9 @@
 // and on a set full of exact ties), peak memory, the GEOS STRtree instead of the k-d tree, and
 // the coverage area's cost after 10 000 disks along a long track.
 import CGEOS
+import ForageCoverage
 import ForageGeodesy
 import ForageSpatialIndex
-import ForageCoverage
 import ForageSupport
 import Foundation
 

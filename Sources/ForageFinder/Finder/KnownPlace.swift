@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForageSpatialIndex
 import ForagePlaces
+import ForageSpatialIndex
 
 /// A place the finder has learnt from a search, indexed by position.
 ///

@@ -1,7 +1,7 @@
-import ForageGeodesy
-import ForageSpatialIndex
 import ForageCoverage
+import ForageGeodesy
 import ForagePlaces
+import ForageSpatialIndex
 import Synchronization
 
 /// What the finder knows: every place its searches returned, and the area those searches fully

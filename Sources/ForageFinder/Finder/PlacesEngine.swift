@@ -1,8 +1,8 @@
 import ForageGeodesy
-import ForageSpatialIndex
 import ForageHTTP
 import ForageLocation
 import ForagePlaces
+import ForageSpatialIndex
 import ForageSupport
 import ForageTracks
 import Foundation

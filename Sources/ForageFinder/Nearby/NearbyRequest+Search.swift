@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForageSpatialIndex
 import ForagePlacesData
+import ForageSpatialIndex
 import Foundation
 
 extension NearbyRequest {

@@ -1,5 +1,5 @@
-import ForageSpatialIndex
 import ForagePlacesData
+import ForageSpatialIndex
 import ForageSupport
 import Foundation
 

@@ -1,5 +1,5 @@
-import ForageSpatialIndex
 import ForagePlacesData
+import ForageSpatialIndex
 
 /// What a `forage nearby` search found.
 public struct NearbyResult: Sendable, Equatable {

@@ -1,5 +1,5 @@
-import ForageGeodesy
 import ForageCoverage
+import ForageGeodesy
 import ForageLocation
 import ForageSupport
 import Foundation
