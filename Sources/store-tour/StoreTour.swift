@@ -91,7 +91,7 @@ enum StoreTour {
     store.dispatch(.searchRequested("ramen"))
     store.dispatch(.searchRequested("pho"))
     print("  the network answers both; the cancelled effect's result is dropped")
-    network.answer()
+    await network.answer()
     await store.idle()
 
     let state = store.state
