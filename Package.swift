@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "ForageGeodesy", targets: ["ForageGeodesy"]),
     .library(name: "ForageSpatialIndex", targets: ["ForageSpatialIndex"]),
     .library(name: "ForageCoverage", targets: ["ForageCoverage"]),
+    .library(name: "ForagePlace", targets: ["ForagePlace"]),
     .library(name: "ForagePlacesData", targets: ["ForagePlacesData"]),
     .library(name: "ForageHTTP", targets: ["ForageHTTP"]),
     .library(name: "ForagePlaces", targets: ["ForagePlaces"]),
@@ -71,8 +72,13 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "ForagePlace",
+      dependencies: ["ForageGeodesy", "ForageSpatialIndex"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "ForagePlacesData",
-      dependencies: ["ForageGeodesy", "ForageSpatialIndex", "ForageSupport"],
+      dependencies: ["ForageGeodesy", "ForagePlace", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -96,14 +102,14 @@ let package = Package(
     ),
     .target(
       name: "ForagePlaces",
-      dependencies: ["ForageHTTP", "ForageSupport"],
+      dependencies: ["ForageGeodesy", "ForageHTTP", "ForagePlace", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageFinder",
       dependencies: [
         "ForageStore", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage", "ForagePlacesData",
-        "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaces",
+        "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlace", "ForagePlaces",
         "ForageSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDB", package: "GRDB.swift"),
@@ -144,7 +150,8 @@ let package = Package(
     .target(
       name: "MockPlaces",
       dependencies: [
-        "ForageGeodesy", "ForageCoverage", "ForagePlacesData", "ForageHTTP", "ForageSupport",
+        "ForageGeodesy", "ForageCoverage", "ForagePlace", "ForagePlacesData", "ForageHTTP",
+        "ForageSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -215,6 +222,7 @@ let package = Package(
     .testTarget(
       name: "ForagePlacesDataTests",
       dependencies: [
+        "ForagePlace",
         "ForagePlacesData", "ForageTestSupport",
       ],
       swiftSettings: strict
@@ -245,6 +253,7 @@ let package = Package(
     .testTarget(
       name: "ForagePlacesTests",
       dependencies: [
+        "ForagePlace",
         "ForagePlaces", "ForageGeodesy", "ForagePlacesData", "ForageHTTP", "ForageSupport",
         "MockPlaces",
         "ForageTestSupport",
@@ -254,7 +263,8 @@ let package = Package(
     .testTarget(
       name: "MockPlacesTests",
       dependencies: [
-        "MockPlaces", "ForageGeodesy", "ForagePlacesData", "ForageHTTP", "ForageSupport",
+        "MockPlaces", "ForageGeodesy", "ForagePlace", "ForagePlacesData", "ForageHTTP",
+        "ForageSupport",
         "ForageTestSupport",
       ],
       path: "Mocks/Tests/MockPlacesTests",
@@ -263,6 +273,7 @@ let package = Package(
     .testTarget(
       name: "ForageFinderTests",
       dependencies: [
+        "ForagePlace",
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
         "ForagePlacesData", "ForageHTTP", "ForageLocation",
         "ForagePlaces", "ForageResources", "ForageSupport", "MockPlaces",
@@ -276,6 +287,7 @@ let package = Package(
     .testTarget(
       name: "ForageCLITests",
       dependencies: [
+        "ForagePlace",
         "forage", "mock-places", "ForageGeodesy", "ForagePlacesData", "ForageSupport",
         "ForageTracks", "MockPlaces",
         "ForageTestSupport",

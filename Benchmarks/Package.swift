@@ -35,6 +35,7 @@ let package = Package(
     .executableTarget(
       name: "GeoBenchmark",
       dependencies: [
+        .product(name: "ForagePlace", package: "forage"),
         .product(name: "ForageGeodesy", package: "forage"),
         .product(name: "ForageSpatialIndex", package: "forage"),
         .product(name: "ForageCoverage", package: "forage"),
@@ -67,6 +68,7 @@ let package = Package(
     .executableTarget(
       name: "CoverageBenchmark",
       dependencies: [
+        .product(name: "ForagePlace", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageGeodesy", package: "forage"),
@@ -79,6 +81,7 @@ let package = Package(
     .executableTarget(
       name: "FinderBenchmark",
       dependencies: [
+        .product(name: "ForagePlace", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForagePlacesData", package: "forage"),

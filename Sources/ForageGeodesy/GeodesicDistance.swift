@@ -11,10 +11,10 @@ public enum GeodesicDistance: Sendable {
   /// The geodesic between two points, not measured yet.
   case deferred(from: Coordinate, to: Coordinate)
 
-  /// The distance in metres; a deferred one is measured on every read (one `geod_inverse`,
-  /// about half a microsecond), so read it once or keep ``measured()``.
+  /// The distance in metres; a deferred one is measured on every call (one `geod_inverse`,
+  /// about half a microsecond), so call it once or keep ``measured()``.
   @inlinable
-  public var metres: Double {
+  public func metres() -> Double {
     switch self {
     case .measured(let metres): metres
     case .deferred(let from, let to): Geodesic.distance(from, to)
@@ -25,6 +25,6 @@ public enum GeodesicDistance: Sendable {
   @inlinable
   public func measured() -> GeodesicDistance {
     if case .measured = self { return self }
-    return .measured(metres)
+    return .measured(metres())
   }
 }

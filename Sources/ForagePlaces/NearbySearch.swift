@@ -1,3 +1,5 @@
+import ForageGeodesy
+
 /// What to search for around a point: the query every ``PlacesProvider`` understands.
 public struct NearbySearch: Sendable, Hashable {
   /// How results are chosen and ordered.
@@ -10,7 +12,7 @@ public struct NearbySearch: Sendable, Hashable {
   }
 
   /// The centre of the search.
-  public var location: PlaceCoordinate
+  public var location: Coordinate
   /// How results are chosen and ordered.
   public var ranking: Ranking
   /// One place type, such as `restaurant`.
@@ -31,7 +33,7 @@ public struct NearbySearch: Sendable, Hashable {
 
   /// Creates a search.
   public init(
-    location: PlaceCoordinate,
+    location: Coordinate,
     ranking: Ranking,
     type: String? = nil,
     keyword: String? = nil,
@@ -54,9 +56,6 @@ public struct NearbySearch: Sendable, Hashable {
   ///
   /// - Throws: ``PlacesError/invalidSearch(_:)`` naming what is wrong.
   public func validate() throws(PlacesError) {
-    guard location.isValid else {
-      throw .invalidSearch("location \(location) is not a valid latitude,longitude")
-    }
     switch ranking {
     case .prominence(let radius):
       guard radius.isFinite, radius > 0, radius <= Self.maximumRadius else {

@@ -1,3 +1,6 @@
+import ForageGeodesy
+import ForagePlace
+
 /// The legacy Nearby Search JSON as it arrives, decoded leniently.
 ///
 /// Every field is optional; numbers may come as strings; a result that cannot be decoded is
@@ -72,14 +75,16 @@ struct NearbySearchWire: Decodable {
 
     /// The place, or `nil` when its coordinate is unusable.
     var place: Place? {
-      let coordinate = PlaceCoordinate(
-        latitude: geometry.location.lat.value,
-        longitude: geometry.location.lng.value
-      )
-      guard coordinate.isValid, !placeId.isEmpty else { return nil }
+      guard
+        let coordinate = try? Coordinate(
+          latitude: geometry.location.lat.value,
+          longitude: geometry.location.lng.value
+        ),
+        !placeId.isEmpty
+      else { return nil }
       return Place(
         id: placeId,
-        name: name ?? "",
+        name: name,
         coordinate: coordinate,
         rating: rating?.value,
         userRatingsTotal: userRatingsTotal?.integer,
@@ -87,7 +92,8 @@ struct NearbySearchWire: Decodable {
         types: (types ?? []).compactMap { $0 },
         vicinity: vicinity,
         openNow: openingHours?.openNow,
-        businessStatus: businessStatus.map(BusinessStatus.init(rawValue:))
+        businessStatus: businessStatus.map(BusinessStatus.init(rawValue:)),
+        provenance: .googleNearbySearch
       )
     }
   }

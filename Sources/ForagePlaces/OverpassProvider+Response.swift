@@ -1,4 +1,6 @@
+import ForageGeodesy
 import ForageHTTP
+import ForagePlace
 import ForageSupport
 import Foundation
 
@@ -70,8 +72,9 @@ extension OverpassProvider {
     let position = type == "node" ? element : element["center"]
     guard let latitude = position?["lat"]?.number, let longitude = position?["lon"]?.number
     else { return nil }
-    let coordinate = PlaceCoordinate(latitude: latitude, longitude: longitude)
-    guard coordinate.isValid else { return nil }
+    guard let coordinate = try? Coordinate(latitude: latitude, longitude: longitude) else {
+      return nil
+    }
     let tags = element["tags"]
     func tag(_ key: String) -> String? {
       tags?[key]?.string.flatMap { $0.isEmpty ? nil : $0 }
@@ -80,13 +83,14 @@ extension OverpassProvider {
     let street = [tag("addr:street"), tag("addr:housenumber")].compactMap { $0 }
     return Place(
       id: "osm-\(type)-\(id)",
-      name: localName ?? tag("name") ?? "",
+      name: localName ?? tag("name"),
       coordinate: coordinate,
       types: tag("amenity").map { [$0] } ?? [],
       vicinity: street.isEmpty
         ? nil
         : ([street.joined(separator: " ")] + [tag("addr:city")].compactMap { $0 })
-          .joined(separator: ", ")
+          .joined(separator: ", "),
+      provenance: .overpass
     )
   }
 

@@ -1,3 +1,6 @@
+import ForageGeodesy
+import ForagePlace
+
 /// The Places API (New) JSON, as sent and as it arrives (decoded leniently).
 enum PlacesNewWire {
   /// The `searchNearby` request body.
@@ -92,15 +95,17 @@ enum PlacesNewWire {
     ]
 
     /// The place, or `nil` when its coordinate is unusable.
-    var place: ForagePlaces.Place? {
-      let coordinate = PlaceCoordinate(
-        latitude: location.latitude.value,
-        longitude: location.longitude.value
-      )
-      guard coordinate.isValid, !id.isEmpty else { return nil }
-      return ForagePlaces.Place(
+    var place: ForagePlace.Place? {
+      guard
+        let coordinate = try? Coordinate(
+          latitude: location.latitude.value,
+          longitude: location.longitude.value
+        ),
+        !id.isEmpty
+      else { return nil }
+      return ForagePlace.Place(
         id: id,
-        name: displayName?.text ?? "",
+        name: displayName?.text,
         coordinate: coordinate,
         rating: rating?.value,
         userRatingsTotal: userRatingCount?.integer,
@@ -108,7 +113,8 @@ enum PlacesNewWire {
         types: (types ?? []).compactMap { $0 },
         vicinity: shortFormattedAddress ?? formattedAddress,
         openNow: currentOpeningHours?.openNow,
-        businessStatus: businessStatus.map(BusinessStatus.init(rawValue:))
+        businessStatus: businessStatus.map(BusinessStatus.init(rawValue:)),
+        provenance: .placesNew
       )
     }
   }

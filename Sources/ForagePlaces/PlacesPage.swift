@@ -1,3 +1,5 @@
+import ForagePlace
+
 /// One page of search results.
 public struct PlacesPage: Sendable, Hashable {
   /// The places on this page, best first.

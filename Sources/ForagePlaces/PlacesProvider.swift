@@ -1,3 +1,5 @@
+import ForagePlace
+
 /// A Places API wire format: Google's legacy Nearby Search, Places API (New), or another.
 ///
 /// Callers (the places middleware, the CLI) talk to this protocol only, so a new wire format

@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlace
 import ForageSupport
 import Foundation
 
@@ -34,7 +35,7 @@ extension PlaceDataset {
     guard let features = root["features"]?.array else {
       throw .malformed(file: file, line: root.line, column: nil, expected: "a \"features\" array")
     }
-    var places: [DatasetPlace] = []
+    var places: [Place] = []
     var issues: [DatasetIssue] = []
     var firstLines: [String: Int?] = [:]
     places.reserveCapacity(features.count)
@@ -71,7 +72,7 @@ extension PlaceDataset {
     return text(properties?["place_id"]) ?? text(properties?["id"]) ?? text(feature["id"])
   }
 
-  private static func place(from feature: JSONValue, id: String) -> Result<DatasetPlace, Unusable> {
+  private static func place(from feature: JSONValue, id: String) -> Result<Place, Unusable> {
     guard feature.members != nil else {
       return .failure(Unusable(description: "not a JSON object but \(feature.kindDescription)"))
     }
@@ -97,21 +98,22 @@ extension PlaceDataset {
     }
     let properties = feature["properties"] ?? .object([])
     return .success(
-      DatasetPlace(
+      Place(
         id: id,
         name: text(properties["name"]).flatMap { $0.isEmpty ? nil : $0 },
         coordinate: coordinate,
-        types: types(properties),
         rating: number(properties["rating"]).flatMap { (0.0...5.0).contains($0) ? $0 : nil },
         userRatingsTotal: number(properties["user_ratings_total"]).flatMap {
           $0 >= 0 && $0 < 1e9 && $0 == $0.rounded() ? Int($0) : nil
         },
         priceLevel: priceLevel(properties["price_level"]),
-        businessStatus: businessStatus(properties["business_status"]),
-        openNow: openNow(properties),
+        types: types(properties),
         vicinity: text(properties["vicinity"]) ?? vicinity(properties),
+        openNow: openNow(properties),
+        businessStatus: businessStatus(properties["business_status"]),
         keywords: keywords(properties),
-        properties: tags(properties)
+        properties: tags(properties),
+        provenance: .dataset
       )
     )
   }
@@ -141,11 +143,11 @@ extension PlaceDataset {
     return value?.string.flatMap { named.firstIndex(of: $0) }
   }
 
-  private static func businessStatus(_ value: JSONValue?) -> String {
-    let known = ["OPERATIONAL", "CLOSED_TEMPORARILY", "CLOSED_PERMANENTLY"]
-    guard let status = value?.string?.uppercased(), known.contains(status) else {
-      return "OPERATIONAL"
-    }
+  private static func businessStatus(_ value: JSONValue?) -> BusinessStatus {
+    let known: [BusinessStatus] = [.operational, .closedTemporarily, .closedPermanently]
+    guard let status = value?.string.map({ BusinessStatus(rawValue: $0.uppercased()) }),
+      known.contains(status)
+    else { return .operational }
     return status
   }
 

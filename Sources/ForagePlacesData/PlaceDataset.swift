@@ -1,10 +1,11 @@
+import ForagePlace
 import ForageSupport
 import Foundation
 
 /// The places in a GeoJSON FeatureCollection: the one loader for `forage nearby`, the finder's
 /// `--dataset` and the mock Places server.
 ///
-/// The rules, for every feature (see ``DatasetPlace`` for the fields):
+/// The rules, for every feature (see ``ForagePlace/Place`` for the fields):
 ///
 /// - **Position**: a `Point` geometry whose `coordinates` start with two numbers, longitude then
 ///   latitude, in range. Anything else (no geometry, a LineString, text, latitude 91, a feature
@@ -27,13 +28,13 @@ import Foundation
 /// - `business_status` is `OPERATIONAL` unless it says `CLOSED_TEMPORARILY` or
 ///   `CLOSED_PERMANENTLY`; `vicinity` comes from `vicinity` or `addr:street`, `addr:housenumber`,
 ///   `addr:city`; `cuisine` and `diet:*=yes` become keywords; every other scalar property is kept
-///   as text in ``DatasetPlace/properties``.
+///   as text in the place's `properties`.
 ///
 /// The file is read with ForageSupport's ``JSONParser`` (exact numbers, errors by line and
 /// column). A file with no usable place at all is an error.
 public struct PlaceDataset: Sendable, Equatable {
   /// The places, in file order, with unique ids.
-  public var places: [DatasetPlace]
+  public var places: [Place]
   /// What was noticed while loading, in file order: places kept without a name, features skipped.
   public var issues: [DatasetIssue]
 
@@ -41,7 +42,7 @@ public struct PlaceDataset: Sendable, Equatable {
   ///
   /// - Parameter places: The places. A later place with an id already seen is dropped and
   ///   listed in ``issues``.
-  public init(places: [DatasetPlace]) {
+  public init(places: [Place]) {
     self.places = []
     self.issues = []
     var seen = Set<String>()
@@ -63,7 +64,7 @@ public struct PlaceDataset: Sendable, Equatable {
   }
 
   /// Creates a dataset from places and issues already sorted out.
-  init(places: [DatasetPlace], issues: [DatasetIssue]) {
+  init(places: [Place], issues: [DatasetIssue]) {
     self.places = places
     self.issues = issues
   }

@@ -3,8 +3,8 @@ import ForageGeodesy
 /// An item found by a search, with its exact geodesic distance.
 ///
 /// A K-nearest or radius search orders its answer without measuring most geodesics (see
-/// ``SpatialIndex``), so a neighbour it returns may carry its distance unmeasured: ``distance``
-/// then solves the geodesic when it is read, with the very call an exact brute-force scan makes,
+/// ``SpatialIndex``), so a neighbour it returns may carry its distance unmeasured: ``distance()``
+/// then solves the geodesic when it is called, with the very call an exact brute-force scan makes,
 /// so the value is the same to the bit. Corridor searches along two or more track points measure
 /// every distance as they go.
 public struct Neighbor<Item> {
@@ -43,35 +43,23 @@ public struct Neighbor<Item> {
 
   /// The geodesic distance in metres (to the query point, or to the track for corridor searches).
   ///
-  /// When the search did not measure it, every read solves the geodesic again
+  /// When the search did not measure it, every call solves the geodesic again
   /// (`Geodesic.distance(centre, item's coordinate)`, one `geod_inverse`, about half a
-  /// microsecond): read it once, or call ``measure()`` to keep the value. Setting it stores the
-  /// new value.
+  /// microsecond): call it once, or call ``measure()`` to keep the value.
   @inlinable
-  public var distance: Double {
-    get { measurement.metres }
-    set { measurement = .measured(newValue) }
+  public func distance() -> Double {
+    measurement.metres()
   }
 
   /// Measures the distance now if the search did not, and keeps it for later reads.
   ///
-  /// - Returns: ``distance``.
+  /// - Returns: ``distance()``.
   @discardableResult
   @inlinable
   public mutating func measure() -> Double {
     measurement = measurement.measured()
-    return measurement.metres
+    return measurement.metres()
   }
 }
 
 extension Neighbor: Sendable where Item: Sendable {}
-
-extension Neighbor: Equatable where Item: Equatable {
-  /// Two neighbours are equal when their items, positions and exact distances are.
-  ///
-  /// Compares ``distance``, so it measures unmeasured distances.
-  @inlinable
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.item == rhs.item && lhs.index == rhs.index && lhs.distance == rhs.distance
-  }
-}

@@ -32,8 +32,8 @@ final class DemoStory: EventWriter {
       if first == nil { first = point }
       last = point
     case .places(_, _, _, _, _, let places):
-      guard let nearest = places.first else { return }
-      let name = nearest.name.isEmpty ? "(no name, id \(nearest.id))" : nearest.name
+      guard let nearest = places.first?.place else { return }
+      let name = nearest.name.flatMap { $0.isEmpty ? nil : $0 } ?? "(no name, id \(nearest.id))"
       nearestCounts[nearest.id, default: (name, 0)].count += 1
     default:
       break

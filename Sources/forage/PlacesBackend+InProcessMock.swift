@@ -51,7 +51,8 @@ extension PlacesBackend {
         place.id, place.name ?? "", "\(place.latitude)", "\(place.longitude)",
         place.types.joined(separator: ","), place.rating.map { "\($0)" } ?? "",
         place.userRatingsTotal.map { "\($0)" } ?? "", place.priceLevel.map { "\($0)" } ?? "",
-        place.businessStatus, place.openNow.map { "\($0)" } ?? "", place.vicinity ?? "",
+        place.businessStatus?.rawValue ?? "", place.openNow.map { "\($0)" } ?? "",
+        place.vicinity ?? "",
         place.keywords.joined(separator: ","), properties.joined(separator: ","),
       ]
       hash.combine(fields.joined(separator: "\u{1F}").utf8 + [0x1E])

@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlace
 import ForagePlacesData
 import Foundation
 import MockPlaces
@@ -35,7 +36,7 @@ struct FinderOracle {
   init(dataset: URL, type: String? = "restaurant", radius: Double = 500, limit: Int = 20) throws {
     try self.init(dataset: dataset, radius: radius, limit: limit) { place in
       // As Google (and the mock) do without a keyword: closed businesses are left out.
-      guard !place.businessStatus.hasPrefix("CLOSED") else { return false }
+      guard !place.isClosed else { return false }
       guard let type else { return true }
       return place.types.contains { $0.lowercased() == type }
     }
@@ -61,7 +62,7 @@ struct FinderOracle {
     dataset: URL,
     radius: Double,
     limit: Int,
-    isCandidate: (DatasetPlace) -> Bool
+    isCandidate: (Place) -> Bool
   ) throws {
     let places = try PlaceDataset.load(contentsOf: dataset).places
     candidates = places.filter(isCandidate).map {

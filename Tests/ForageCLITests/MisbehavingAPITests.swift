@@ -1,3 +1,4 @@
+import ForagePlace
 import ForageTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlace
 import ForageSupport
 import Foundation
 import Testing
@@ -53,8 +54,14 @@ import Testing
           radius: 500,
           source: .stored,
           places: [
-            PlaceResult(id: "a", name: "A", latitude: 60, longitude: 24.5, distance: 12.34567),
-            PlaceResult(
+            NearbyPlace.fixture(
+              id: "a",
+              name: "A",
+              latitude: 60,
+              longitude: 24.5,
+              distance: 12.34567
+            ),
+            NearbyPlace.fixture(
               id: "b\"",
               name: "Bü\n",
               latitude: -0.0,
@@ -63,7 +70,7 @@ import Testing
               rating: 4.5,
               types: ["restaurant", "ü"],
               vicinity: "Tie 1\t",
-              isOpenNow: false
+              openNow: false
             ),
           ]
         )
@@ -110,20 +117,17 @@ import Testing
       }
       let time = Date(timeIntervalSince1970: (generator.unit() - 0.3) * 4e9)
       let places = (0..<Int(generator.next() % 4)).map { _ in
-        var place = PlaceResult(
+        NearbyPlace.fixture(
           id: text(),
           name: text(),
           latitude: number(),
           longitude: number(),
           distance: number(),
           rating: generator.next() % 2 == 0 ? nil : number(),
-          types: generator.next() % 2 == 0 ? nil : [text(), text()],
+          types: generator.next() % 2 == 0 ? [] : [text(), text()],
           vicinity: generator.next() % 2 == 0 ? nil : text(),
-          isOpenNow: generator.next() % 2 == 0 ? nil : generator.next() % 2 == 0
+          openNow: generator.next() % 2 == 0 ? nil : generator.next() % 2 == 0
         )
-        // Half of them written from their prewritten JSON, as the finder's known places are.
-        if generator.next() % 2 == 0 { place.prewrite() }
-        return place
       }
       let payloads: [FinderEvent.Payload] = [
         .places(
@@ -144,54 +148,6 @@ import Testing
       )
     }
     try expectSameBytes(events)
-  }
-
-  @Test func aPrewrittenPlaceIsWrittenAfreshOnceChangedAndItsDistanceAlways() {
-    var place = PlaceResult(
-      id: "a",
-      name: "Old name",
-      latitude: 60.17,
-      longitude: 24.94,
-      distance: 12.3456,
-      rating: 4.5,
-      types: ["cafe"],
-      vicinity: "Street 1",
-      isOpenNow: true
-    )
-    func line(_ place: PlaceResult) -> String {
-      var output = JSONOutput()
-      place.write(to: &output)
-      return String(decoding: output.bytes, as: UTF8.self)
-    }
-    let fresh = line(place)
-    place.prewrite()
-    #expect(line(place) == fresh)
-    place.distance = 7
-    #expect(line(place) == fresh.replacingOccurrences(of: "12.346", with: "7"))
-    place.name = "New name"
-    #expect(place.prewritten == nil)
-    #expect(line(place).contains(#""name":"New name""#))
-    place.prewrite()
-    place.types = nil
-    #expect(!line(place).contains("types"))
-  }
-
-  @Test func aDeferredDistanceIsTheExactGeodesic() throws {
-    let centre = try Coordinate(latitude: 60.1705, longitude: 24.943)
-    let at = try Coordinate(latitude: 60.1712, longitude: 24.9411)
-    var place = PlaceResult(id: "b", name: "B", latitude: 60.1712, longitude: 24.9411, distance: 0)
-    place.measurement = .deferred(from: centre, to: at)
-    #expect(place.distance == Geodesic.distance(centre, at))
-    #expect(
-      place
-        == PlaceResult(
-          id: "b",
-          name: "B",
-          latitude: 60.1712,
-          longitude: 24.9411,
-          distance: Geodesic.distance(centre, at)
-        )
-    )
   }
 
   @Test func valuesSerializeAsBefore() {
@@ -224,7 +180,7 @@ import Testing
       var output = JSONOutput()
       event.write(to: &output)
       #expect(output.text + "\n" == line)
-      #expect(event.json.serialized + "\n" == line)
+      #expect(event.json().serialized + "\n" == line)
     }
 
     let documentSink = StringSink()

@@ -1,4 +1,5 @@
 import ForageFinder
+import ForagePlace
 import ForageResources
 import ForageSupport
 import ForageTestSupport
@@ -31,7 +32,7 @@ import Testing
         radius: 500,
         source: .network,
         places: [
-          PlaceResult(
+          NearbyPlace.fixture(
             id: "osm-node-1",
             name: "Café \"Ursula\"\n",
             latitude: 60.1712,
@@ -40,9 +41,9 @@ import Testing
             rating: 4.5,
             types: ["cafe"],
             vicinity: "Ehrensvärdintie 3",
-            isOpenNow: true
+            openNow: true
           ),
-          PlaceResult(
+          NearbyPlace.fixture(
             id: "osm-node-2",
             name: "Soc&Kom",
             latitude: 60.17,

@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlace
 import ForagePlaces
 import Foundation
 import Synchronization
@@ -28,10 +29,7 @@ final class FakePlacesProvider: PlacesProvider {
 
   func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     try countCall()
-    let centre = PlaceCoordinate(
-      latitude: search.location.latitude,
-      longitude: search.location.longitude
-    )
+    let centre = search.location
     let typed = world.filter { place in search.type.map { place.types.contains($0) } ?? true }
     let ranked = Self.ranked(typed, from: centre).prefix(resultLimit).map(\.place)
     return page(Array(ranked), from: 0)
@@ -65,18 +63,13 @@ final class FakePlacesProvider: PlacesProvider {
   /// Places with their geodesic distances from a point, nearest first, ties by id.
   static func ranked(
     _ places: [Place],
-    from centre: PlaceCoordinate
+    from centre: Coordinate
   ) -> [(
     place: Place, distance: Double
   )] {
-    let origin = try! Coordinate(latitude: centre.latitude, longitude: centre.longitude)
     var withDistances: [(place: Place, distance: Double)] = []
     for place in places {
-      let position = try! Coordinate(
-        latitude: place.coordinate.latitude,
-        longitude: place.coordinate.longitude
-      )
-      withDistances.append((place, Geodesic.distance(origin, position)))
+      withDistances.append((place, Geodesic.distance(centre, place.coordinate)))
     }
     return withDistances.sorted {
       $0.distance != $1.distance ? $0.distance < $1.distance : $0.place.id < $1.place.id
@@ -102,11 +95,12 @@ final class FakePlacesProvider: PlacesProvider {
       return Place(
         id: String(format: "p%05d", index),
         name: "Place \(index)",
-        coordinate: PlaceCoordinate(
-          latitude: latitude + north / 111_320,
+        coordinate: Coordinate(
+          unchecked: latitude + north / 111_320,
           longitude: longitude + east / (111_320 * cos(latitude * .pi / 180))
         ),
-        types: [index % 4 == 3 ? "cafe" : "restaurant"]
+        types: [index % 4 == 3 ? "cafe" : "restaurant"],
+        provenance: .googleNearbySearch
       )
     }
   }

@@ -1,4 +1,5 @@
 import ForageLocation
+import ForagePlace
 import ForagePlaces
 import ForageStore
 import Foundation
@@ -157,7 +158,7 @@ import Testing
       return place
     }
     let provider = FakePlacesProvider(world: rated)
-    let told = Log<PlaceResult>()
+    let told = Log<NearbyPlace>()
     var finder = Finder(
       options: AssemblyFixtures.options,
       middleware: Finder.defaultMiddleware(provider: provider)
@@ -169,7 +170,7 @@ import Testing
     var expected: [String] = []
     for event in events.events {
       guard case .places(_, _, _, _, _, let places) = event.payload else { continue }
-      for place in places where place.distance <= 100 && (place.rating ?? 0) >= 4.5 {
+      for place in places where place.distance <= 100 && (place.place.rating ?? 0) >= 4.5 {
         if !expected.contains(place.id) { expected.append(place.id) }
       }
     }

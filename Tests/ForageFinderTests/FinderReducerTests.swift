@@ -1,4 +1,5 @@
 import ForageLocation
+import ForagePlace
 import ForageStore
 import ForageStoreTesting
 import ForageTracks
@@ -11,7 +12,7 @@ import Testing
 @Suite struct FinderReducerTests {
   static let t0 = Date(timeIntervalSince1970: 1_781_263_800)
   static let fix = Fix(time: t0, latitude: 60.17, longitude: 24.94, horizontalAccuracy: 4)
-  static let place = PlaceResult(
+  static let place = NearbyPlace.fixture(
     id: "a",
     name: "A",
     latitude: 60.1701,
@@ -21,7 +22,7 @@ import Testing
 
   static func answer(
     _ index: Int,
-    _ places: [PlaceResult],
+    _ places: [NearbyPlace],
     source: FinderEvent.Source = .network
   )
     -> PlacesAnswer

@@ -1,6 +1,7 @@
 import ForageCoverage
 import ForageFinder
 import ForageGeodesy
+import ForagePlace
 import Foundation
 import Testing
 
@@ -15,8 +16,8 @@ import Testing
     "</title><b>bold</b>", "Tab\there\u{7}bell",
   ]
 
-  static func place(_ index: Int, name: String) -> PlaceResult {
-    PlaceResult(
+  static func place(_ index: Int, name: String) -> NearbyPlace {
+    NearbyPlace.fixture(
       id: "p\(index)",
       name: name,
       latitude: 60.170 + Double(index) * 0.0004,

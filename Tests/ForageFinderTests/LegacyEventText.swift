@@ -1,4 +1,5 @@
 import ForageFinder
+import ForagePlace
 import ForageSupport
 import Foundation
 
@@ -69,19 +70,21 @@ enum LegacyEventText {
     return .object(members)
   }
 
-  /// A place's tree, as `PlaceResult.json` built it.
-  static func tree(_ place: PlaceResult) -> JSONValue {
+  /// A place's tree, as `NearbyPlace.json` built it.
+  static func tree(_ place: NearbyPlace) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("id", .string(place.id)),
-      ("name", .string(place.name)),
-      ("lat", .double(place.latitude)),
-      ("lon", .double(place.longitude)),
+      ("name", .string(place.place.name ?? "")),
+      ("lat", .double(place.place.latitude)),
+      ("lon", .double(place.place.longitude)),
       ("distance_m", rounded(place.distance, places: 3)),
     ]
-    if let rating = place.rating { members.append(("rating", .double(rating))) }
-    if let types = place.types { members.append(("types", .array(types.map(JSONValue.string)))) }
-    if let vicinity = place.vicinity { members.append(("vicinity", .string(vicinity))) }
-    if let isOpenNow = place.isOpenNow { members.append(("open_now", .bool(isOpenNow))) }
+    if let rating = place.place.rating { members.append(("rating", .double(rating))) }
+    if !place.place.types.isEmpty {
+      members.append(("types", .array(place.place.types.map(JSONValue.string))))
+    }
+    if let vicinity = place.place.vicinity { members.append(("vicinity", .string(vicinity))) }
+    if let openNow = place.place.openNow { members.append(("open_now", .bool(openNow))) }
     return .object(members)
   }
 

@@ -91,7 +91,7 @@ import Testing
     }
     let summary = try #require(events.last)
     #expect(
-      summary.json.serialized.hasSuffix(
+      summary.json().serialized.hasSuffix(
         #","notifications_sent":\#(entered.count),"notifications_dropped":0}"#
       )
     )

@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageGeodesy
+import ForagePlace
 import ForagePlaces
 import Foundation
 import Testing
@@ -17,9 +18,10 @@ import Testing
     Place(
       id: id,
       name: "Place \(id)",
-      coordinate: PlaceCoordinate(latitude: latitude, longitude: 24.94),
+      coordinate: Coordinate(unchecked: latitude, longitude: 24.94),
       rating: 4.25,
-      types: ["restaurant", "food"]
+      types: ["restaurant", "food"],
+      provenance: .googleNearbySearch
     )
   }
 

@@ -1,5 +1,7 @@
+import ForageGeodesy
 import ForageHTTP
 import ForageLocation
+import ForagePlace
 import ForagePlaces
 import ForageTracks
 import Foundation
@@ -13,7 +15,7 @@ import Testing
 
   /// The K nearest of the type within R, by brute force over the world.
   static func oracle(_ world: [Place], _ query: PlacesQuery, at fix: Fix) -> [String] {
-    let centre = PlaceCoordinate(latitude: fix.latitude, longitude: fix.longitude)
+    let centre = Coordinate(unchecked: fix.latitude, longitude: fix.longitude)
     let typed = world.filter { $0.types.contains(query.type!) }
     let ranked = FakePlacesProvider.ranked(typed, from: centre)
     return ranked.filter { $0.distance <= query.radius }.prefix(query.limit).map(\.place.id)
@@ -70,8 +72,9 @@ import Testing
     let lone = Place(
       id: "zz-lone",
       name: "Lone",
-      coordinate: PlaceCoordinate(latitude: 60.17, longitude: 24.94 + 120 / 55_500),
-      types: ["restaurant"]
+      coordinate: Coordinate(unchecked: 60.17, longitude: 24.94 + 120 / 55_500),
+      types: ["restaurant"],
+      provenance: .googleNearbySearch
     )
     world.append(lone)
     let provider = FakePlacesProvider(world: world)

@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlaces
 import Foundation
 import Synchronization

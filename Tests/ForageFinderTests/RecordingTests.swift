@@ -1,6 +1,7 @@
 import ForageCoverage
 import ForageGeodesy
 import ForageLocation
+import ForagePlace
 import ForageTracks
 import Foundation
 import Testing
@@ -50,14 +51,14 @@ import Testing
         radius: 500,
         source: .cache,
         places: [
-          PlaceResult(
+          NearbyPlace.fixture(
             id: "x",
             name: "Café \"X\"",
             latitude: 60.1,
             longitude: 24.9,
             distance: 1.234_567_8
           ),
-          PlaceResult(
+          NearbyPlace.fixture(
             id: "y",
             name: "Y",
             latitude: 60.2,
@@ -66,7 +67,7 @@ import Testing
             rating: 4.5,
             types: ["cafe"],
             vicinity: "Street 1",
-            isOpenNow: false
+            openNow: false
           ),
         ]
       )
@@ -175,7 +176,7 @@ import Testing
     var expected = ""
     for action in Self.actions {
       FinderState.reduce(&state, action)
-      for event in state.outbox { expected += event.json.serialized + "\n" }
+      for event in state.outbox { expected += event.json().serialized + "\n" }
     }
     let sink = StringSink()
     try FinderReplay.run(url, writer: NDJSONWriter(sink: sink))

@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageGeodesy
+import ForagePlace
 import ForagePlacesData
 import Foundation
 import MockPlaces
@@ -12,7 +13,7 @@ import Testing
   /// The ids of the K nearest restaurants within R of `centre`, by the geodesic distance to every
   /// restaurant in a box around it (the box only skips places farther than R), ties by id.
   static func oracle(
-    _ places: [DatasetPlace],
+    _ places: [Place],
     _ query: PlacesQuery,
     at centre: Coordinate
   )
@@ -38,7 +39,7 @@ import Testing
     _ city: SyntheticCity,
     policy: QueryPolicy
   ) async throws -> (
-    answers: [(Coordinate, [String])], requests: Int, places: [DatasetPlace]
+    answers: [(Coordinate, [String])], requests: Int, places: [Place]
   ) {
     let dataset = try PlaceDataset.parse(Data(city.geoJSON().utf8), file: "city.geojson")
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(

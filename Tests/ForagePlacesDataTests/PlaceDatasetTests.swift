@@ -1,3 +1,4 @@
+import ForagePlace
 import ForageTestSupport
 import Foundation
 import Testing
@@ -37,7 +38,8 @@ import Testing
     #expect(cruise.rating == 4)
     #expect(cruise.userRatingsTotal == 1269)
     #expect(cruise.priceLevel == 2)
-    #expect(cruise.businessStatus == "CLOSED_TEMPORARILY")
+    #expect(cruise.businessStatus == .closedTemporarily)
+    #expect(cruise.provenance == .dataset)
     #expect(cruise.isClosed)
     #expect(cruise.openNow == false)
     #expect(cruise.vicinity == "Circular Quay W")
@@ -51,7 +53,7 @@ import Testing
     #expect(kebab.keywords == ["kebab", "pizza", "vegan"])
     #expect(kebab.openNow == true)
     #expect(kebab.rating == 4.5)
-    #expect(kebab.businessStatus == "OPERATIONAL")
+    #expect(kebab.businessStatus == .operational)
     #expect(kebab.priceLevel == nil)
     #expect(kebab.properties["wifi"] == "true")
     #expect(kebab.properties["cuisine"] == "kebab;pizza")
@@ -211,8 +213,8 @@ import Testing
 
   @Test func inMemoryDatasetsDropLaterDuplicates() {
     let dataset = PlaceDataset(places: [
-      DatasetPlace(id: "a", name: "A", latitude: 0, longitude: 0),
-      DatasetPlace(id: "a", name: "B", latitude: 1, longitude: 1),
+      Place.dataset(id: "a", name: "A", latitude: 0, longitude: 0),
+      Place.dataset(id: "a", name: "B", latitude: 1, longitude: 1),
     ])
     #expect(dataset.places.map(\.name) == ["A"])
     #expect(dataset.issues.map(\.problem) == [.duplicateID(firstLine: nil)])

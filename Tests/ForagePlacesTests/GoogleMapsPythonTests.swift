@@ -1,3 +1,4 @@
+import ForageGeodesy
 import ForageHTTP
 import ForageTestSupport
 import Foundation
@@ -9,7 +10,7 @@ import Testing
 /// real `mock-places` binary.
 @Suite(.serialized) struct GoogleMapsPythonTests {
   static let key = "AIzaMockPlacesKey0123456789"
-  static let center = PlaceCoordinate(latitude: 60.1699, longitude: 24.9384)
+  static let center = Coordinate(unchecked: 60.1699, longitude: 24.9384)
 
   /// The queries both clients run.
   static let searches: [NearbySearch] = [
@@ -22,7 +23,7 @@ import Testing
     NearbySearch(location: center, ranking: .prominence(radius: 2000), openNow: true),
     NearbySearch(location: center, ranking: .distance, type: "bar", language: "fi"),
     NearbySearch(
-      location: PlaceCoordinate(latitude: 0, longitude: 0),
+      location: Coordinate(unchecked: 0, longitude: 0),
       ranking: .prominence(radius: 100)
     ),
   ]

@@ -1,4 +1,6 @@
+import ForageGeodesy
 import ForageHTTP
+import ForagePlace
 import Foundation
 import Testing
 
@@ -39,14 +41,15 @@ import Testing
         Place(
           id: "ChIJi6C1MxquEmsR9-c-3O48ykI",
           name: "Cruise Bar",
-          coordinate: PlaceCoordinate(latitude: -33.8587323, longitude: 151.2100055),
+          coordinate: Coordinate(unchecked: -33.8587323, longitude: 151.2100055),
           rating: 4,
           userRatingsTotal: 1269,
           priceLevel: 2,
           types: ["bar", "restaurant", "food", "point_of_interest", "establishment"],
           vicinity: "Circular Quay W, The Rocks",
           openNow: false,
-          businessStatus: .operational
+          businessStatus: .operational,
+          provenance: .googleNearbySearch
         )
       ]
     )
@@ -71,7 +74,12 @@ import Testing
     #expect(page.places.map(\.id) == ["a", "b"])
     #expect(
       page.places[0]
-        == Place(id: "a", name: "", coordinate: PlaceCoordinate(latitude: 1, longitude: 2))
+        == Place(
+          id: "a",
+          name: nil,
+          coordinate: Coordinate(unchecked: 1, longitude: 2),
+          provenance: .googleNearbySearch
+        )
     )
     let b = page.places[1]
     #expect(b.types == ["cafe"])

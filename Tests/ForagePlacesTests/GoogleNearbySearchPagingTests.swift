@@ -1,3 +1,4 @@
+import ForageGeodesy
 import ForageHTTP
 import ForageSupport
 import Foundation
@@ -7,7 +8,7 @@ import Testing
 
 @Suite struct GoogleNearbySearchPagingTests {
   private let search = NearbySearch(
-    location: PlaceCoordinate(latitude: 60.17, longitude: 24.94),
+    location: Coordinate(unchecked: 60.17, longitude: 24.94),
     ranking: .prominence(radius: 500)
   )
 

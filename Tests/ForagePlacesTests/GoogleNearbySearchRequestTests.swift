@@ -1,3 +1,4 @@
+import ForageGeodesy
 import ForageHTTP
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ import Testing
     )
   )
 
-  private let helsinki = PlaceCoordinate(latitude: 60.1699, longitude: 24.9384)
+  private let helsinki = Coordinate(unchecked: 60.1699, longitude: 24.9384)
 
   @Test func buildsAProminenceSearchWithEveryParameterEncoded() {
     let request = provider.makeRequest(
@@ -74,11 +75,6 @@ import Testing
       NearbySearch(location: helsinki, ranking: .prominence(radius: 50_001)),
       NearbySearch(location: helsinki, ranking: .prominence(radius: 0)),
       NearbySearch(location: helsinki, ranking: .distance),
-      NearbySearch(
-        location: PlaceCoordinate(latitude: 91, longitude: 0),
-        ranking: .distance,
-        type: "cafe"
-      ),
       NearbySearch(location: helsinki, ranking: .prominence(radius: 10), maxPrice: 5),
     ]
     for search in searches {

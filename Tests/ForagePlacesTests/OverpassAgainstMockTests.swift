@@ -1,5 +1,6 @@
 import ForageGeodesy
 import ForageHTTP
+import ForagePlace
 import ForagePlacesData
 import ForageSupport
 import Foundation
@@ -29,8 +30,8 @@ import Testing
     ]
   )
 
-  static func place(_ id: String, north: Double, name: String?, amenity: String) -> DatasetPlace {
-    var place = DatasetPlace(
+  static func place(_ id: String, north: Double, name: String?, amenity: String) -> Place {
+    var place = Place.dataset(
       id: id,
       name: name,
       latitude: PlacesTestData.center.latitude + north / 111_412,
@@ -151,11 +152,12 @@ import Testing
     // At the equator a degree of latitude is 110.57 km, 111.19 km on Overpass's sphere: a place
     // 499 m north by the geodesic is 501.8 m away by Overpass's measure.
     let centre = try Coordinate(latitude: 0.001, longitude: 10)
-    let places = try [480.0, 495, 499, 499.9].enumerated().map { index, metres in
-      var place = DatasetPlace(
+    let places = [480.0, 495, 499, 499.9].enumerated().map { index, metres in
+      var place = Place.dataset(
         id: "osm-node-\(index + 1)",
         name: "North \(metres)",
-        coordinate: try Coordinate(latitude: centre.latitude + metres / 110_574.3, longitude: 10)
+        latitude: centre.latitude + metres / 110_574.3,
+        longitude: 10
       )
       place.properties = ["amenity": "cafe"]
       return place
@@ -168,7 +170,7 @@ import Testing
     )
     let found = try await provider.searchNearby(
       NearbySearch(
-        location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
+        location: centre,
         ranking: .prominence(radius: 500),
         type: "cafe"
       )

@@ -1,4 +1,6 @@
+import ForageGeodesy
 import ForageHTTP
+import ForagePlace
 import ForageSupport
 import Foundation
 import Testing
@@ -6,7 +8,7 @@ import Testing
 @testable import ForagePlaces
 
 @Suite struct OverpassProviderTests {
-  private let here = PlaceCoordinate(latitude: 60.1699, longitude: 24.9384)
+  private let here = Coordinate(unchecked: 60.1699, longitude: 24.9384)
 
   private func provider(
     _ transport: any HTTPTransport,
@@ -112,25 +114,29 @@ import Testing
         Place(
           id: "osm-node-1",
           name: "Zetor",
-          coordinate: PlaceCoordinate(latitude: 60.17, longitude: 24.94),
+          coordinate: Coordinate(unchecked: 60.17, longitude: 24.94),
           types: ["restaurant"],
-          vicinity: "Mannerheimintie 3, Helsinki"
+          vicinity: "Mannerheimintie 3, Helsinki",
+          provenance: .overpass
         ),
         Place(
           id: "osm-way-2",
-          name: "",
-          coordinate: PlaceCoordinate(latitude: 60.171, longitude: 24.941),
-          types: ["restaurant"]
+          name: nil,
+          coordinate: Coordinate(unchecked: 60.171, longitude: 24.941),
+          types: ["restaurant"],
+          provenance: .overpass
         ),
         Place(
           id: "osm-relation-3",
-          name: "",
-          coordinate: PlaceCoordinate(latitude: 60.172, longitude: 24.942)
+          name: nil,
+          coordinate: Coordinate(unchecked: 60.172, longitude: 24.942),
+          provenance: .overpass
         ),
         Place(
           id: "osm-node-10",
-          name: "",
-          coordinate: PlaceCoordinate(latitude: 60.1, longitude: 24.9)
+          name: nil,
+          coordinate: Coordinate(unchecked: 60.1, longitude: 24.9),
+          provenance: .overpass
         ),
       ]
     )

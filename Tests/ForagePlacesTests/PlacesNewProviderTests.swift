@@ -1,4 +1,6 @@
+import ForageGeodesy
 import ForageHTTP
+import ForagePlace
 import ForageSupport
 import Foundation
 import Testing
@@ -6,7 +8,7 @@ import Testing
 @testable import ForagePlaces
 
 @Suite struct PlacesNewProviderTests {
-  private let here = PlaceCoordinate(latitude: 60.17, longitude: 24.94)
+  private let here = Coordinate(unchecked: 60.17, longitude: 24.94)
 
   private func provider(
     _ transport: ScriptedTransport,
@@ -74,14 +76,15 @@ import Testing
             Place(
               id: "A1",
               name: "Café Ekberg",
-              coordinate: PlaceCoordinate(latitude: 60.16, longitude: 24.94),
+              coordinate: Coordinate(unchecked: 60.16, longitude: 24.94),
               rating: 4.4,
               userRatingsTotal: 2010,
               priceLevel: 2,
               types: ["cafe", "food"],
               vicinity: "Bulevardi 9",
               openNow: true,
-              businessStatus: .operational
+              businessStatus: .operational,
+              provenance: .placesNew
             )
           ],
           skippedResults: 1

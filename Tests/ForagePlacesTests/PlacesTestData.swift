@@ -1,3 +1,5 @@
+import ForageGeodesy
+import ForagePlace
 import ForagePlacesData
 import ForageSupport
 import Foundation
@@ -8,7 +10,7 @@ import MockPlaces
 /// The synthetic dataset the client-against-mock tests search.
 enum PlacesTestData {
   /// Helsinki railway square.
-  static let center = PlaceCoordinate(latitude: 60.1710, longitude: 24.9410)
+  static let center = Coordinate(unchecked: 60.1710, longitude: 24.9410)
 
   /// A place `metres` due north of the centre.
   static func place(
@@ -16,8 +18,8 @@ enum PlacesTestData {
     north metres: Double,
     name: String,
     types: [String] = ["restaurant"]
-  ) -> DatasetPlace {
-    DatasetPlace(
+  ) -> Place {
+    Place.dataset(
       id: id,
       name: name,
       latitude: center.latitude + metres / 111_412,
@@ -44,5 +46,14 @@ enum PlacesTestData {
         .sorted { $0.prominence != $1.prominence ? $0.prominence > $1.prominence : $0.id < $1.id }
         .prefix(60).map(\.id)
     )
+  }
+}
+
+extension Place {
+  /// The same place, said to come from elsewhere: to compare what two providers returned.
+  func with(provenance: PlaceProvenance) -> Place {
+    var place = self
+    place.provenance = provenance
+    return place
   }
 }

@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForagePlace
 import Foundation
 import Synchronization
 

@@ -58,10 +58,10 @@ import Testing
     for neighbor in found {
       let reference = Self.sampledDistance(neighbor.item.coordinate, track)
       let sampling = min(0.9, 0.81 / (2 * max(reference, 1e-9)))
-      #expect(neighbor.distance <= reference + 1e-6)
-      #expect(neighbor.distance >= reference - sampling - 1e-3)
+      #expect(neighbor.distance() <= reference + 1e-6)
+      #expect(neighbor.distance() >= reference - sampling - 1e-3)
     }
-    #expect(zip(found, found.dropFirst()).allSatisfy { $0.distance <= $1.distance })
+    #expect(zip(found, found.dropFirst()).allSatisfy { $0.distance() <= $1.distance() })
   }
 
   @Test func aPlaceJustInsideIsFoundAndJustOutsideIsNot() throws {
@@ -76,6 +76,6 @@ import Testing
     ])
     let found = index.along([a, b], within: 100)
     #expect(found.map(\.item.id) == ["in"])
-    #expect(abs(found[0].distance - 99.999) < 1e-5)
+    #expect(abs(found[0].distance() - 99.999) < 1e-5)
   }
 }

@@ -31,7 +31,7 @@ import Testing
 
   static func answer<Item>(_ neighbors: [Neighbor<Item>]) -> [(String, Double)]
   where Item: SpatialItem {
-    neighbors.map { ($0.item.id, $0.distance) }
+    neighbors.map { ($0.item.id, $0.distance()) }
   }
 
   static func randomSpots(
@@ -124,6 +124,6 @@ import Testing
     #expect(SpatialIndex([Spot]()).within(100, of: centre).isEmpty)
     let index = SpatialIndex([Spot(id: "a", coordinate: centre)])
     #expect(index.nearest(0, within: 100, of: centre).isEmpty)
-    #expect(index.within(0, of: centre).map(\.distance) == [0])
+    #expect(index.within(0, of: centre).map { $0.distance() } == [0])
   }
 }

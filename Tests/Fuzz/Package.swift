@@ -22,6 +22,7 @@ let package = Package(
       dependencies: [
         "CFuzzerDriver",
         .product(name: "ForageTracks", package: "forage"),
+        .product(name: "ForagePlace", package: "forage"),
         .product(name: "ForagePlacesData", package: "forage"),
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForagePlaces", package: "forage"),

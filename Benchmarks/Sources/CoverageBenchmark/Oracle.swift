@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageGeodesy
+import ForagePlace
 import ForagePlacesData
 import Foundation
 
@@ -7,7 +8,7 @@ import Foundation
 /// matching place in a latitude-longitude box around the fix (the box only skips places that
 /// cannot be within R), ties by id.
 struct Oracle {
-  let places: [DatasetPlace]
+  let places: [Place]
   let query: PlacesQuery
 
   init(dataset: PlaceDataset, query: PlacesQuery) {
@@ -19,10 +20,10 @@ struct Oracle {
   func ranked(
     around centre: Coordinate,
     within radius: Double
-  ) -> [(place: DatasetPlace, distance: Double)] {
+  ) -> [(place: Place, distance: Double)] {
     let latitudeSpan = (radius + 100) / 110_000
     let longitudeSpan = latitudeSpan / max(0.01, cos(centre.latitude * .pi / 180))
-    var found: [(place: DatasetPlace, distance: Double)] = []
+    var found: [(place: Place, distance: Double)] = []
     for place in places
     where abs(place.coordinate.latitude - centre.latitude) <= latitudeSpan
       && abs(place.coordinate.longitude - centre.longitude) <= longitudeSpan

@@ -1,4 +1,5 @@
 import ForageFinder
+import ForagePlace
 import Foundation
 
 /// The event text as `forage` wrote it before issue 12: a `JSONValue` tree per event, serialized
@@ -80,18 +81,19 @@ enum LegacyEventText {
   }
 
   /// A place's tree, as `PlaceResult.json` built it.
-  static func tree(_ place: PlaceResult) -> Value {
+  static func tree(_ nearby: NearbyPlace) -> Value {
+    let place = nearby.place
     var members: [(String, Value)] = [
       ("id", .string(place.id)),
-      ("name", .string(place.name)),
+      ("name", .string(place.name ?? "")),
       ("lat", .double(place.latitude)),
       ("lon", .double(place.longitude)),
-      ("distance_m", rounded(place.distance, places: 3)),
+      ("distance_m", rounded(nearby.distance, places: 3)),
     ]
     if let rating = place.rating { members.append(("rating", .double(rating))) }
-    if let types = place.types { members.append(("types", .array(types.map(Value.string)))) }
+    if !place.types.isEmpty { members.append(("types", .array(place.types.map(Value.string)))) }
     if let vicinity = place.vicinity { members.append(("vicinity", .string(vicinity))) }
-    if let isOpenNow = place.isOpenNow { members.append(("open_now", .bool(isOpenNow))) }
+    if let openNow = place.openNow { members.append(("open_now", .bool(openNow))) }
     return .object(members)
   }
 

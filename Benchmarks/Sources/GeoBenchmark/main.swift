@@ -1,3 +1,6 @@
+import CGEOS
+import ForageCoverage
+import ForageGeodesy
 // GeoBenchmark: the places index against a brute-force haversine scan, measured in one run.
 //
 // 100 000 places spread uniformly over a 20 × 20 km square around Helsinki; 10 000 queries
@@ -9,9 +12,7 @@
 // geodesic scan (ids, order and distances read from the answers, on subsets, for several K and R,
 // and on a set full of exact ties), peak memory, the GEOS STRtree instead of the k-d tree, and
 // the coverage area's cost after 10 000 disks along a long track.
-import CGEOS
-import ForageCoverage
-import ForageGeodesy
+import ForagePlace
 import ForageSpatialIndex
 import ForageSupport
 import Foundation
@@ -97,7 +98,9 @@ for _ in 0..<rounds {
     readingTime,
     seconds {
       for query in queries {
-        for neighbor in index.nearest(k, within: radius, of: query) { readSum += neighbor.distance }
+        for neighbor in index.nearest(k, within: radius, of: query) {
+          readSum += neighbor.distance()
+        }
       }
     }
   )
@@ -230,7 +233,8 @@ let exactTime = seconds {
       .filter { $0.distance <= radius }
       .sorted { ($0.distance, $0.id, $0.offset) < ($1.distance, $1.id, $1.offset) }
       .prefix(k)
-    if exact.map(\.offset) == answer.map(\.index) && exact.map(\.distance) == answer.map(\.distance)
+    if exact.map(\.offset) == answer.map(\.index)
+      && exact.map(\.distance) == answer.map({ $0.distance() })
     {
       identical += 1
     }
@@ -274,7 +278,7 @@ for (limit, cut, count) in [
     let answer = index.nearest(limit, within: cut, of: query)
     let exact = exactScan(query, limit, cut)
     sizes += exact.count
-    if exact.map(\.0) == answer.map(\.index) && exact.map(\.1) == answer.map(\.distance) {
+    if exact.map(\.0) == answer.map(\.index) && exact.map(\.1) == answer.map({ $0.distance() }) {
       same += 1
     }
   }
@@ -349,7 +353,7 @@ for (query, limit, cut) in tieCases {
   let answer = tiedIndex.nearest(limit, within: cut, of: query)
   let expected = exact.prefix(limit)
   if expected.map(\.offset) == answer.map(\.index)
-    && expected.map(\.distance) == answer.map(\.distance)
+    && expected.map(\.distance) == answer.map({ $0.distance() })
   {
     tieSame += 1
   }

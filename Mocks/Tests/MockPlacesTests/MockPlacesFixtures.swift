@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import Foundation
 
@@ -22,12 +23,12 @@ enum MockPlacesFixtures {
     rating: Double? = nil,
     ratings: Int? = nil,
     priceLevel: Int? = nil,
-    status: String = "OPERATIONAL",
+    status: BusinessStatus = .operational,
     openNow: Bool? = nil,
     keywords: [String] = []
-  ) -> DatasetPlace {
+  ) -> Place {
     let point = north(metres)
-    return DatasetPlace(
+    return Place.dataset(
       id: id,
       name: name ?? "Place \(id)",
       latitude: point.latitude,

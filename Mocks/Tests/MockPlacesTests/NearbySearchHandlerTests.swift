@@ -175,8 +175,8 @@ import Testing
   @Test func leavesClosedBusinessesOutUnlessAKeywordIsGiven() async throws {
     let dataset = PlaceDataset(places: [
       F.place("open", at: 10),
-      F.place("gone", at: 20, status: "CLOSED_PERMANENTLY"),
-      F.place("paused", at: 30, status: "CLOSED_TEMPORARILY"),
+      F.place("gone", at: 20, status: .closedPermanently),
+      F.place("paused", at: 30, status: .closedTemporarily),
     ])
     let handler = handler(dataset)
     let plain = try F.json(await handler.respond(to: F.nearby([F.location, ("radius", "100")])))

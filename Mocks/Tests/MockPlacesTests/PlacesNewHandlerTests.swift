@@ -11,7 +11,7 @@ import Testing
     F.place("near", at: 10, name: "Near", rating: 3, ratings: 10, priceLevel: 2, openNow: true),
     F.place("popular", at: 200, name: "Popular", rating: 4.5, ratings: 5000),
     F.place("cafe", at: 100, name: "Cafe", types: ["cafe", "food"]),
-    F.place("closed", at: 50, status: "CLOSED_PERMANENTLY"),
+    F.place("closed", at: 50, status: .closedPermanently),
   ])
 
   private func search(

@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlace
 import ForagePlacesData
 import ForageSupport
 import Testing
@@ -13,20 +14,20 @@ import Testing
   }
 
   @Test func aPlaceWithoutRatingGetsAStableOneFromItsId() {
-    let place = DatasetPlace(id: "osm-node-1", name: "A", latitude: 0, longitude: 0)
-    let again = DatasetPlace(id: "osm-node-1", name: "B", latitude: 1, longitude: 1)
+    let place = Place.dataset(id: "osm-node-1", name: "A", latitude: 0, longitude: 0)
+    let again = Place.dataset(id: "osm-node-1", name: "B", latitude: 1, longitude: 1)
     #expect(place.prominenceRating == again.prominenceRating)
     #expect((1.0...5.0).contains(place.prominenceRating))
     #expect(place.prominenceRating == (place.prominenceRating * 10).rounded() / 10)
     #expect((0..<2000).contains(place.prominenceRatingsTotal))
     let others = (0..<50).map {
-      DatasetPlace(id: "osm-node-\($0)", name: "", latitude: 0, longitude: 0).prominenceRating
+      Place.dataset(id: "osm-node-\($0)", name: "", latitude: 0, longitude: 0).prominenceRating
     }
     #expect(Set(others).count > 10)
   }
 
   @Test func aDatasetRatingWins() {
-    let place = DatasetPlace(
+    let place = Place.dataset(
       id: "x",
       name: "X",
       latitude: 0,

@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlace
 import ForagePlaces
 import ForageSupport
 import Foundation

@@ -37,6 +37,20 @@ enum PlacesCacheSchema {
           """
       )
     }
+    // Places gained their provenance: the API a scope names says where its places came from.
+    migrator.registerMigration("v2-place-provenance") { db in
+      try db.execute(
+        sql: """
+          UPDATE place SET json = json_set(json, '$.provenance',
+            (SELECT CASE
+              WHEN scope.api LIKE 'places-new %' THEN 'places_new'
+              WHEN scope.api LIKE 'overpass %' THEN 'overpass'
+              ELSE 'google_nearby_search' END
+             FROM scope WHERE scope.id = place.scope_id))
+          WHERE json_extract(json, '$.provenance') IS NULL
+          """
+      )
+    }
     return migrator
   }
 

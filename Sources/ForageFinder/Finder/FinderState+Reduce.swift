@@ -18,7 +18,7 @@ extension FinderState {
       if answer.source == .stored {
         state.summary.storedAnswers = (state.summary.storedAnswers ?? 0) + 1
       }
-      let ids = answer.places.map(\.id)
+      let ids = answer.places.map(\.place.id)
       if state.isChangesOnly, ids == state.lastAnswerIDs { return }
       state.lastAnswerIDs = ids
       state.emit(

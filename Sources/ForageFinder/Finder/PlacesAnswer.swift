@@ -1,3 +1,5 @@
+import ForagePlace
+
 /// The answer for one delivered fix: the nearest places within the radius, nearest first.
 public struct PlacesAnswer: Sendable, Equatable {
   /// The index of the fix in the track.
@@ -11,7 +13,7 @@ public struct PlacesAnswer: Sendable, Equatable {
   /// Whether a request was made for it, or the coverage cache knew.
   public var source: FinderEvent.Source
   /// The places, nearest first, ties by id.
-  public var places: [PlaceResult]
+  public var places: [NearbyPlace]
 
   /// Creates an answer.
   public init(
@@ -20,7 +22,7 @@ public struct PlacesAnswer: Sendable, Equatable {
     longitude: Double,
     radius: Double,
     source: FinderEvent.Source,
-    places: [PlaceResult]
+    places: [NearbyPlace]
   ) {
     self.fixIndex = fixIndex
     self.latitude = latitude

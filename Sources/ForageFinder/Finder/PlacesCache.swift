@@ -1,5 +1,6 @@
 import ForageCoverage
 import ForageGeodesy
+import ForagePlace
 import ForagePlaces
 import ForageSpatialIndex
 import Synchronization
@@ -11,8 +12,8 @@ import Synchronization
 final class PlacesCache: Sendable {
   /// The known places and their index, rebuilt lazily after new places arrive.
   private struct Known {
-    var places: [String: KnownPlace] = [:]
-    var index = SpatialIndex<KnownPlace>([])
+    var places: [String: Place] = [:]
+    var index = SpatialIndex<Place>([])
     var isIndexStale = false
   }
 
@@ -39,8 +40,7 @@ final class PlacesCache: Sendable {
   }
 
   /// The `limit` nearest known places within `radius` of `centre`, nearest first, ties by id.
-  func nearest(_ limit: Int, within radius: Double, of centre: Coordinate) -> [Neighbor<KnownPlace>]
-  {
+  func nearest(_ limit: Int, within radius: Double, of centre: Coordinate) -> [Neighbor<Place>] {
     known.withLock { known in
       if known.isIndexStale {
         known.index = SpatialIndex(known.places.values.sorted { $0.id < $1.id })
@@ -76,8 +76,7 @@ final class PlacesCache: Sendable {
   private func learn(_ found: [Place]) {
     known.withLock { known in
       for place in found {
-        guard let newcomer = KnownPlace(place) else { continue }
-        known.places[newcomer.id] = newcomer
+        known.places[place.id] = place
         known.isIndexStale = true
       }
     }

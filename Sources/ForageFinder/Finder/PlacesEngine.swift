@@ -1,6 +1,7 @@
 import ForageGeodesy
 import ForageHTTP
 import ForageLocation
+import ForagePlace
 import ForagePlaces
 import ForageSpatialIndex
 import ForageSupport
@@ -128,7 +129,7 @@ final class PlacesEngine: Sendable {
   /// them to be the true K nearest: out to the K-th of them, or with fewer than K known, R.
   ///
   /// The K-th distance is measured once and kept, so the answer built from `known` reuses it.
-  private func neededDisk(around centre: Coordinate) -> ([Neighbor<KnownPlace>], Double) {
+  private func neededDisk(around centre: Coordinate) -> ([Neighbor<Place>], Double) {
     var known = cache.nearest(query.limit, within: query.radius, of: centre)
     guard known.count == query.limit else { return (known, query.radius) }
     let needed = known[known.count - 1].measure()
@@ -308,7 +309,7 @@ final class PlacesEngine: Sendable {
   ) async throws(PlacesError) {
     let byDistance = isRankedByDistance
     let search = NearbySearch(
-      location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
+      location: centre,
       ranking: byDistance ? .distance : .prominence(radius: query.radius),
       type: query.type,
       keyword: query.keyword
@@ -358,7 +359,7 @@ final class PlacesEngine: Sendable {
   /// How far a nearest-first answer that may go on is complete: just short of its farthest place.
   private func cappedCoverage(of found: [Place], around centre: Coordinate) -> Double {
     let farthest =
-      found.compactMap(KnownPlace.init).map { Geodesic.distance(centre, $0.coordinate) }.max() ?? 0
+      found.map { Geodesic.distance(centre, $0.coordinate) }.max() ?? 0
     return max(0, farthest * Self.coverageShrink - Self.coverageMargin)
   }
 
@@ -372,7 +373,7 @@ final class PlacesEngine: Sendable {
   {
     let byDistance = isRankedByDistance
     let search = NearbySearch(
-      location: PlaceCoordinate(latitude: centre.latitude, longitude: centre.longitude),
+      location: centre,
       ranking: byDistance ? .distance : .prominence(radius: query.radius),
       type: query.type,
       keyword: query.keyword
@@ -383,7 +384,7 @@ final class PlacesEngine: Sendable {
     )
     noteSkipped(PlacesPage(places: found))
     noteSuccess()
-    let results = SpatialIndex(found.compactMap(KnownPlace.init))
+    let results = SpatialIndex(found)
     return answer(
       for: fix,
       index: index,
@@ -395,7 +396,7 @@ final class PlacesEngine: Sendable {
   private func answer(
     for fix: Fix,
     index: Int,
-    from known: [Neighbor<KnownPlace>],
+    from known: [Neighbor<Place>],
     source: FinderEvent.Source
   ) -> PlacesAnswer {
     PlacesAnswer(
@@ -404,7 +405,7 @@ final class PlacesEngine: Sendable {
       longitude: fix.longitude,
       radius: query.radius,
       source: source,
-      places: known.map { $0.item.result($0.measurement) }
+      places: known.map { NearbyPlace($0.item, distance: $0.distance()) }
     )
   }
 }

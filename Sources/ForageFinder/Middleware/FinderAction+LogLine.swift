@@ -25,7 +25,8 @@ extension FinderAction {
       line = "location \(action.logLine) at \(ISO8601.format(at))"
     case .placesAnswered(let answer):
       let nearest =
-        answer.places.first.map { ", nearest \($0.name) at \(Int($0.distance)) m" } ?? ""
+        answer.places.first.map { ", nearest \($0.place.name ?? "") at \(Int($0.distance)) m" }
+        ?? ""
       line =
         "placesAnswered fix \(answer.fixIndex) from \(answer.source.rawValue): "
         + "\(answer.places.count) places\(nearest)"

@@ -23,7 +23,7 @@ extension FinderMiddleware {
           // An answer for an older fix than one already answered is ignored by the reducer.
           guard state.lastAnsweredFix == answer.fixIndex else { return }
           let entered = notified.withLock { seen in
-            answer.places.filter { seen.insert($0.id).inserted }
+            answer.places.filter { seen.insert($0.place.id).inserted }
           }
           for place in entered {
             notifier.enqueue(

@@ -1,3 +1,4 @@
+import ForagePlace
 import ForageSupport
 import Foundation
 
@@ -10,7 +11,7 @@ import Foundation
 /// ```
 public struct PlaceNotification: Sendable, Equatable {
   /// The place, as `places` events list it.
-  public var place: PlaceResult
+  public var place: NearbyPlace
   /// The index of the fix whose answer it entered.
   public var fixIndex: Int
   /// Where the fix was.
@@ -21,7 +22,7 @@ public struct PlaceNotification: Sendable, Equatable {
   public var time: Date
 
   /// Creates a notification.
-  public init(place: PlaceResult, fixIndex: Int, latitude: Double, longitude: Double, time: Date) {
+  public init(place: NearbyPlace, fixIndex: Int, latitude: Double, longitude: Double, time: Date) {
     self.place = place
     self.fixIndex = fixIndex
     self.latitude = latitude
@@ -30,10 +31,10 @@ public struct PlaceNotification: Sendable, Equatable {
   }
 
   /// The JSON body.
-  public var json: JSONValue {
+  public func json() -> JSONValue {
     .object([
       ("event", .string("place_entered")),
-      ("place", place.json),
+      ("place", place.json()),
       (
         "fix",
         .object([

@@ -46,7 +46,7 @@ final class PlaceNotifier: Sendable {
           method: "POST",
           url: url,
           headers: [(name: "Content-Type", value: "application/json")],
-          body: Data(notification.json.serialized.utf8),
+          body: Data(notification.json().serialized.utf8),
           timeout: timeout
         )
         guard let response = try? await transport.send(request) else { continue }

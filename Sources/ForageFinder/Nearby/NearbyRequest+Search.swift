@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlace
 import ForagePlacesData
 import ForageSpatialIndex
 import Foundation
@@ -26,9 +27,14 @@ extension NearbyRequest {
     let index = SpatialIndex(places)
     switch origin {
     case .point(let centre):
-      return NearbyResult(neighbors: index.nearest(limit, within: radius, of: centre))
+      return NearbyResult(places: Self.measured(index.nearest(limit, within: radius, of: centre)))
     case .track:
-      return NearbyResult(neighbors: Array(index.along(track, within: radius).prefix(limit)))
+      return NearbyResult(places: Self.measured(index.along(track, within: radius).prefix(limit)))
     }
+  }
+
+  /// The neighbours as places with their distances, each measured once.
+  private static func measured(_ neighbors: some Sequence<Neighbor<Place>>) -> [NearbyPlace] {
+    neighbors.map { NearbyPlace($0.item, distance: $0.distance()) }
   }
 }

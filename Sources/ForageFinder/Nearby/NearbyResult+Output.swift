@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import ForageSpatialIndex
 import ForageSupport
@@ -12,41 +13,41 @@ extension NearbyResult {
   public func rendered(as format: OutputFormat) -> String {
     switch format {
     case .ndjson:
-      return neighbors.map { Self.object($0) + "\n" }.joined()
+      return places.map { Self.object($0) + "\n" }.joined()
     case .json:
-      return "{\"count\":\(neighbors.count),\"places\":["
-        + neighbors.map(Self.object).joined(separator: ",")
+      return "{\"count\":\(places.count),\"places\":["
+        + places.map(Self.object).joined(separator: ",")
         + "]}\n"
     case .geojson:
-      let features = neighbors.map(Self.feature).joined(separator: ",\n")
+      let features = places.map(Self.feature).joined(separator: ",\n")
       return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features + "\n]}\n"
     case .table, .html:
       // A request never asks for html (``NearbyRequest`` refuses it): a table is the fallback.
-      return Self.table(neighbors)
+      return Self.table(places)
     }
   }
 
   /// A place as a flat JSON object, with the keys and number style of `forage run`'s places.
-  static func object(_ neighbor: Neighbor<DatasetPlace>) -> String {
-    let place = neighbor.item
+  static func object(_ nearby: NearbyPlace) -> String {
+    let place = nearby.place
     var members: [(String, JSONValue)] = [
       ("id", .string(place.id)),
       ("name", .optional(place.name, JSONValue.string)),
       ("lat", .double(place.coordinate.latitude)),
       ("lon", .double(place.coordinate.longitude)),
-      ("distance_m", .rounded(neighbor.distance, places: 3)),
+      ("distance_m", .rounded(nearby.distance, places: 3)),
     ]
     if let rating = place.rating { members.append(("rating", .double(rating))) }
     members.append(("types", .array(place.types.map(JSONValue.string))))
     return JSONValue.object(members).serialized
   }
 
-  private static func feature(_ neighbor: Neighbor<DatasetPlace>) -> String {
-    let place = neighbor.item
+  private static func feature(_ nearby: NearbyPlace) -> String {
+    let place = nearby.place
     var properties: [(String, JSONValue)] = [
       ("id", .string(place.id)),
       ("name", .optional(place.name, JSONValue.string)),
-      ("distance_m", .rounded(neighbor.distance, places: 3)),
+      ("distance_m", .rounded(nearby.distance, places: 3)),
     ]
     if let rating = place.rating { properties.append(("rating", .double(rating))) }
     properties.append(("types", .array(place.types.map(JSONValue.string))))
@@ -65,11 +66,11 @@ extension NearbyResult {
     ]).serialized
   }
 
-  private static func table(_ neighbors: [Neighbor<DatasetPlace>]) -> String {
+  private static func table(_ places: [NearbyPlace]) -> String {
     let rows =
       [["distance_m", "id", "type", "name"]]
-      + neighbors.map {
-        [metres($0.distance), $0.item.id, $0.item.types.first ?? "", $0.item.name ?? ""]
+      + places.map {
+        [metres($0.distance), $0.place.id, $0.place.types.first ?? "", $0.place.name ?? ""]
           .map { TerminalText.escaped($0, keepingTabs: false) }
       }
     let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }

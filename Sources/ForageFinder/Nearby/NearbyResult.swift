@@ -1,13 +1,13 @@
-import ForagePlacesData
-import ForageSpatialIndex
+import ForagePlace
 
 /// What a `forage nearby` search found.
 public struct NearbyResult: Sendable, Equatable {
-  /// The places, nearest first, with their geodesic distances in metres.
-  public var neighbors: [Neighbor<DatasetPlace>]
+  /// The places, nearest first, each with its geodesic distance in metres (from the point, or
+  /// from the track for a search along one).
+  public var places: [NearbyPlace]
 
   /// Creates a result.
-  public init(neighbors: [Neighbor<DatasetPlace>]) {
-    self.neighbors = neighbors
+  public init(places: [NearbyPlace]) {
+    self.places = places
   }
 }

@@ -1,3 +1,4 @@
+import ForagePlace
 import ForageSupport
 
 extension FinderEvent {
@@ -72,62 +73,44 @@ extension FinderEvent {
   }
 }
 
-extension PlaceResult {
-  /// Writes the place as the compact JSON object of `places` events: `id`, `name`, `lat`, `lon`,
-  /// `distance_m` (to the millimetre), then `rating`, `types`, `vicinity` and `open_now` when
-  /// known.
+extension NearbyPlace {
+  /// Writes the place as the compact JSON object of `places` events: `id`, `name` (`""` when the
+  /// place has none), `lat`, `lon`, `distance_m` (to the millimetre), then `rating`, `types`,
+  /// `vicinity` and `open_now` when known.
   public func write(to output: inout JSONOutput) {
-    if let prewritten {
-      output.append(bytes: prewritten.head)
-      writeDistance(to: &output)
-      output.append(bytes: prewritten.tail)
-    } else {
-      writeHead(to: &output)
-      writeDistance(to: &output)
-      writeTail(to: &output)
-    }
-  }
-
-  /// The object up to and including `"distance_m":`.
-  func writeHead(to output: inout JSONOutput) {
     output.append(#"{"id":"#)
-    output.writeString(id)
+    output.writeString(place.id)
     output.append(#","name":"#)
-    output.writeString(name)
+    output.writeString(place.name ?? "")
     output.append(#","lat":"#)
-    output.writeDouble(latitude)
+    output.writeDouble(place.latitude)
     output.append(#","lon":"#)
-    output.writeDouble(longitude)
+    output.writeDouble(place.longitude)
     output.append(#","distance_m":"#)
-  }
-
-  /// The distance, to the millimetre.
-  func writeDistance(to output: inout JSONOutput) {
     output.writeDouble(JSONValue.roundedNumber(distance, places: 3))
-  }
-
-  /// The members after the distance, and the closing brace.
-  func writeTail(to output: inout JSONOutput) {
-    if let rating {
+    if let rating = place.rating {
       output.append(#","rating":"#)
       output.writeDouble(rating)
     }
-    if let types {
+    if !place.types.isEmpty {
       output.append(#","types":["#)
-      for (index, type) in types.enumerated() {
+      for (index, type) in place.types.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
         output.writeString(type)
       }
       output.append(UInt8(ascii: "]"))
     }
-    if let vicinity {
+    if let vicinity = place.vicinity {
       output.append(#","vicinity":"#)
       output.writeString(vicinity)
     }
-    if let isOpenNow {
+    if let openNow = place.openNow {
       output.append(#","open_now":"#)
-      output.writeBool(isOpenNow)
+      output.writeBool(openNow)
     }
     output.append(UInt8(ascii: "}"))
   }
+
+  /// The JSON object written in `places` events, the value ``write(to:)`` writes.
+  public func json() -> JSONValue { JSONValue.parsing(written: write(to:)) }
 }

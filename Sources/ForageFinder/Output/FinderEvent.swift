@@ -1,3 +1,4 @@
+import ForagePlace
 import ForageSupport
 import Foundation
 
@@ -30,7 +31,7 @@ public struct FinderEvent: Sendable, Equatable {
       longitude: Double,
       radius: Double,
       source: Source,
-      places: [PlaceResult]
+      places: [NearbyPlace]
     )
     /// A fix was not delivered, and why; the fix's position is kept for a map (the JSON event
     /// has no position: a dropped fix is not a place the user was known to be).
@@ -72,5 +73,5 @@ public struct FinderEvent: Sendable, Equatable {
 
   /// The event as a JSON object: `event`, `seq`, `time`, then the payload's members; the value
   /// of the line ``write(to:)`` writes.
-  public var json: JSONValue { JSONValue.parsing(written: write(to:)) }
+  public func json() -> JSONValue { JSONValue.parsing(written: write(to:)) }
 }

@@ -1,3 +1,4 @@
+import ForagePlace
 import ForageSupport
 
 /// Writes a GeoJSON FeatureCollection at the end: the delivered track as a LineString and every
@@ -5,7 +6,7 @@ import ForageSupport
 public final class GeoJSONWriter: EventWriter {
   /// What the writer remembers of a place across the run.
   private struct Seen {
-    var place: PlaceResult
+    var place: Place
     var firstFixIndex: Int
     var nearestDistance: Double
     var timesListed: Int
@@ -25,19 +26,20 @@ public final class GeoJSONWriter: EventWriter {
     case .location(_, let latitude, let longitude, _):
       track.append(.array([.double(longitude), .double(latitude)]))
     case .places(let fixIndex, _, _, _, _, let found):
-      for place in found {
-        if var seen = places[place.id] {
-          seen.nearestDistance = min(seen.nearestDistance, place.distance)
+      for nearby in found {
+        let id = nearby.place.id
+        if var seen = places[id] {
+          seen.nearestDistance = min(seen.nearestDistance, nearby.distance)
           seen.timesListed += 1
-          places[place.id] = seen
+          places[id] = seen
         } else {
-          places[place.id] = Seen(
-            place: place,
+          places[id] = Seen(
+            place: nearby.place,
             firstFixIndex: fixIndex,
-            nearestDistance: place.distance,
+            nearestDistance: nearby.distance,
             timesListed: 1
           )
-          order.append(place.id)
+          order.append(id)
         }
       }
     case .summary(let totals):
@@ -70,14 +72,14 @@ public final class GeoJSONWriter: EventWriter {
       var properties: [(String, JSONValue)] = [
         ("kind", .string("place")),
         ("id", .string(id)),
-        ("name", .string(seen.place.name)),
+        ("name", .string(seen.place.name ?? "")),
         ("first_fix_index", .int(seen.firstFixIndex)),
         ("nearest_distance_m", .rounded(seen.nearestDistance, places: 3)),
         ("times_listed", .int(seen.timesListed)),
       ]
       if let rating = seen.place.rating { properties.append(("rating", .double(rating))) }
-      if let types = seen.place.types {
-        properties.append(("types", .array(types.map(JSONValue.string))))
+      if !seen.place.types.isEmpty {
+        properties.append(("types", .array(seen.place.types.map(JSONValue.string))))
       }
       if let vicinity = seen.place.vicinity { properties.append(("vicinity", .string(vicinity))) }
       let point = JSONValue.object([

@@ -1,3 +1,5 @@
+import ForagePlace
+
 /// The page ``HTMLMapWriter`` writes: a map, a legend, the totals and the attribution.
 extension RunMap {
   /// The colours of the track by answer source, and of everything else on the map.
@@ -261,13 +263,14 @@ extension RunMap {
   }
 
   /// A place's name, or its id when it has none.
-  static func name(of place: PlaceResult) -> String {
-    place.name.isEmpty ? "(no name, id \(place.id))" : place.name
+  static func name(of place: Place) -> String {
+    guard let name = place.name, !name.isEmpty else { return "(no name, id \(place.id))" }
+    return name
   }
 
   /// A place's first type, or "place".
-  static func type(of place: PlaceResult) -> String {
-    place.types?.first ?? "place"
+  static func type(of place: Place) -> String {
+    place.types.first ?? "place"
   }
 
   /// The CSS class of a track colour.

@@ -1,3 +1,5 @@
+import ForagePlace
+
 /// What a map of a run shows, gathered from its events: the delivered track with the source of
 /// each answer, the dropped fixes, the fixes that asked the network, every place found, the
 /// searched area and the totals.
@@ -12,7 +14,7 @@ struct RunMap {
 
   /// A place and what the run learnt about it.
   struct SeenPlace {
-    var place: PlaceResult
+    var place: Place
     /// The fix whose answer listed it first.
     var firstFixIndex: Int
     /// Its distance from that fix, in metres.
@@ -71,20 +73,21 @@ struct RunMap {
     }
   }
 
-  private mutating func see(_ place: PlaceResult, at fixIndex: Int) {
-    if var seen = places[place.id] {
-      seen.nearestDistance = min(seen.nearestDistance, place.distance)
+  private mutating func see(_ nearby: NearbyPlace, at fixIndex: Int) {
+    let id = nearby.place.id
+    if var seen = places[id] {
+      seen.nearestDistance = min(seen.nearestDistance, nearby.distance)
       seen.timesListed += 1
-      places[place.id] = seen
+      places[id] = seen
     } else {
-      places[place.id] = SeenPlace(
-        place: place,
+      places[id] = SeenPlace(
+        place: nearby.place,
         firstFixIndex: fixIndex,
-        firstDistance: place.distance,
-        nearestDistance: place.distance,
+        firstDistance: nearby.distance,
+        nearestDistance: nearby.distance,
         timesListed: 1
       )
-      order.append(place.id)
+      order.append(id)
     }
   }
 

@@ -28,7 +28,7 @@ public final class TableWriter: EventWriter {
         hasHeader = true
       }
       let nearest =
-        places.first.map { "\(Self.cell($0.name)) (\(Self.metres($0.distance)))" }
+        places.first.map { "\(Self.cell($0.place.name ?? "")) (\(Self.metres($0.distance)))" }
         ?? "none within \(Self.metres(radius))"
       try sink.write(
         Self.row([

@@ -1,9 +1,17 @@
+import ForageGeodesy
+import ForagePlace
 import ForageSupport
 
 /// An answer as JSON object members: `fix_index`, `lat`, `lon`, `radius_m`, `source` (`network`
-/// or `cache`) and `places`, an array of ``PlaceResult`` objects nearest first.
+/// or `cache`) and `places`, an array of place objects nearest first.
 ///
-/// Reading refuses a negative fix index or radius and a position off the globe.
+/// A place's object has `id`, `name` (`""` when the place has none), `lat`, `lon`, `distance_m`
+/// (unrounded, unlike the output), `provenance`, and `rating`, `types`, `vicinity`, `open_now`
+/// when known: what the writers print, so a replay prints what the run did. Recordings made
+/// before places carried their provenance read as ``ForagePlace/PlaceProvenance/unknown``.
+///
+/// Reading refuses a negative fix index or radius, a negative distance and a position off the
+/// globe.
 extension PlacesAnswer: Codable {
   /// The members' names, stable across versions.
   enum CodingKeys: String, CodingKey {
@@ -13,6 +21,20 @@ extension PlacesAnswer: Codable {
     case radius = "radius_m"
     case source
     case places
+  }
+
+  /// The members of a place's object.
+  enum PlaceKeys: String, CodingKey {
+    case id
+    case name
+    case latitude = "lat"
+    case longitude = "lon"
+    case distance = "distance_m"
+    case provenance
+    case rating
+    case types
+    case vicinity
+    case openNow = "open_now"
   }
 
   /// Reads an answer, refusing impossible values.
@@ -30,8 +52,35 @@ extension PlacesAnswer: Codable {
         in: 0...(.greatestFiniteMagnitude)
       ),
       source: try container.decodeCase(FinderEvent.Source.self, forKey: .source),
-      places: try container.decode([PlaceResult].self, forKey: .places)
+      places: try Self.decodePlaces(try container.nestedUnkeyedContainer(forKey: .places))
     )
+  }
+
+  /// Reads the places, refusing impossible values.
+  private static func decodePlaces(_ list: UnkeyedDecodingContainer) throws -> [NearbyPlace] {
+    var list = list
+    var places: [NearbyPlace] = []
+    while !list.isAtEnd {
+      let object = try list.nestedContainer(keyedBy: PlaceKeys.self)
+      let place = Place(
+        id: try object.decode(String.self, forKey: .id),
+        name: try object.decode(String.self, forKey: .name),
+        coordinate: Coordinate(
+          unchecked: try object.decode(Double.self, forKey: .latitude, in: -90...90),
+          longitude: try object.decode(Double.self, forKey: .longitude, in: -180...180)
+        ),
+        rating: try object.decodeIfPresent(Double.self, forKey: .rating),
+        types: try object.decodeIfPresent([String].self, forKey: .types) ?? [],
+        vicinity: try object.decodeIfPresent(String.self, forKey: .vicinity),
+        openNow: try object.decodeIfPresent(Bool.self, forKey: .openNow),
+        provenance: try object.decodeIfPresent(PlaceProvenance.self, forKey: .provenance)
+          ?? .unknown
+      )
+      // Half the way round the Earth is the farthest two points are (20 004 km).
+      let distance = try object.decode(Double.self, forKey: .distance, in: 0...20_100_000)
+      places.append(NearbyPlace(place, distance: distance))
+    }
+    return places
   }
 
   /// Writes the answer's members.
@@ -44,6 +93,20 @@ extension PlacesAnswer: Codable {
     try container.encode(longitude, forKey: .longitude)
     try container.encode(radius, forKey: .radius)
     try container.encode(source.rawValue, forKey: .source)
-    try container.encode(places, forKey: .places)
+    var list = container.nestedUnkeyedContainer(forKey: .places)
+    for nearby in places {
+      let place = nearby.place
+      var object = list.nestedContainer(keyedBy: PlaceKeys.self)
+      try object.encode(place.id, forKey: .id)
+      try object.encode(place.name ?? "", forKey: .name)
+      try object.encode(place.latitude, forKey: .latitude)
+      try object.encode(place.longitude, forKey: .longitude)
+      try object.encode(nearby.distance, forKey: .distance)
+      try object.encode(place.provenance, forKey: .provenance)
+      try object.encodeIfPresent(place.rating, forKey: .rating)
+      if !place.types.isEmpty { try object.encode(place.types, forKey: .types) }
+      try object.encodeIfPresent(place.vicinity, forKey: .vicinity)
+      try object.encodeIfPresent(place.openNow, forKey: .openNow)
+    }
   }
 }

@@ -13,7 +13,7 @@ import Foundation
 ///   and the settings the reducer depends on. A reader refuses any other version.
 /// - Each action is a ``FinderAction`` object; its `Codable` conformance, and those of what it
 ///   carries (``ForageLocation/LocationAction``, ``ForageTracks/Fix``, ``PlacesAnswer``,
-///   ``PlaceResult``, ``PlacesFailure``), define the members, with explicit coding keys.
+///   ``PlacesFailure``), define the members, with explicit coding keys.
 /// - Members may come in any order; this writer sorts them so the same run records the same
 ///   bytes. An unknown value (an optional member) is absent, or `null` as older writers put it.
 /// - Numbers are written as the shortest text that reads back to the same `Double`, and read

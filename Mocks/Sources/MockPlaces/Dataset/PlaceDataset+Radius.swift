@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlace
 import ForagePlacesData
 
 extension PlaceDataset {
@@ -15,7 +16,7 @@ extension PlaceDataset {
     within radius: Double,
     ofLatitude latitude: Double,
     longitude: Double
-  ) -> [(place: DatasetPlace, distance: Double)] {
+  ) -> [(place: Place, distance: Double)] {
     let box = BoundingBox(latitude: latitude, longitude: longitude, radius: radius)
     return places.compactMap { place in
       guard box.mayContain(place.latitude, place.longitude) else { return nil }

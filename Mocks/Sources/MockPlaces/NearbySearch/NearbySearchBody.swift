@@ -1,4 +1,5 @@
 import ForageCoverage
+import ForagePlace
 import ForagePlacesData
 import Foundation
 
@@ -28,8 +29,8 @@ struct NearbySearchBody: Encodable {
     var userRatingsTotal: Int
     var vicinity: String?
 
-    init(_ place: DatasetPlace) {
-      businessStatus = place.businessStatus
+    init(_ place: Place) {
+      businessStatus = (place.businessStatus ?? .operational).rawValue
       geometry = Geometry(location: .init(lat: place.latitude, lng: place.longitude))
       name = place.wireName
       openingHours = place.openNow.map(OpeningHours.init(openNow:))

@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import Foundation
 
@@ -77,7 +78,7 @@ public struct NearbySearchHandler: MockHandler {
     return nil
   }
 
-  private func page(of results: [DatasetPlace], from offset: Int) -> NearbySearchBody {
+  private func page(of results: [Place], from offset: Int) -> NearbySearchBody {
     let end = min(offset + NearbySearchQuery.pageSize, results.count)
     let next = end < results.count ? tokens.issue(results: results, offset: end) : nil
     return NearbySearchBody(

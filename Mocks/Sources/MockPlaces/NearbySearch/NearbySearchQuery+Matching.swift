@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import Foundation
 
@@ -13,11 +14,11 @@ extension NearbySearchQuery {
   ///
   /// - Parameter dataset: The places to search.
   /// - Returns: At most ``maximumResults`` places, best first.
-  public func results(in dataset: PlaceDataset) -> [DatasetPlace] {
+  public func results(in dataset: PlaceDataset) -> [Place] {
     let reach = radius ?? Self.maximumRadius
     let candidates = dataset.places(within: reach, ofLatitude: latitude, longitude: longitude)
       .filter { matches($0.place) }
-    let ordered: [(place: DatasetPlace, distance: Double)]
+    let ordered: [(place: Place, distance: Double)]
     switch rankBy {
     case .prominence:
       ordered = candidates.map { ($0, $0.place.prominence) }.sorted { lhs, rhs in
@@ -32,7 +33,7 @@ extension NearbySearchQuery {
   }
 
   /// Whether a place passes every filter but the radius.
-  func matches(_ place: DatasetPlace) -> Bool {
+  func matches(_ place: Place) -> Bool {
     if let type, !place.types.contains(where: { $0.lowercased() == type }) { return false }
     if keyword == nil, place.isClosed { return false }
     if openNow, place.openNow != true { return false }

@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import ForageSupport
 import Foundation
@@ -12,7 +13,7 @@ final class PageTokenStore: Sendable {
   /// What redeeming a token gives.
   enum Redemption: Equatable {
     /// The results of the search and the index of the first one on the requested page.
-    case page(results: [DatasetPlace], offset: Int)
+    case page(results: [Place], offset: Int)
     /// The token exists but its delay has not passed yet.
     case notYetValid
     /// The token was never issued here, or was forgotten.
@@ -20,7 +21,7 @@ final class PageTokenStore: Sendable {
   }
 
   private struct Entry {
-    var results: [DatasetPlace]
+    var results: [Place]
     var offset: Int
     var validFrom: Duration
   }
@@ -50,7 +51,7 @@ final class PageTokenStore: Sendable {
   }
 
   /// Issues a token for the page of `results` starting at `offset`.
-  func issue(results: [DatasetPlace], offset: Int) -> String {
+  func issue(results: [Place], offset: Int) -> String {
     let validFrom = elapsed() + delay
     return state.withLock { state in
       state.issued += 1

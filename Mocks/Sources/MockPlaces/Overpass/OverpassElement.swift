@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import ForageSupport
 
@@ -18,7 +19,7 @@ struct OverpassElement {
   /// The OSM tags.
   var tags: [String: String]
 
-  init(_ place: DatasetPlace) {
+  init(_ place: Place) {
     let parts = place.id.split(separator: "-", maxSplits: 2)
     if parts.count == 3, parts[0] == "osm", ["node", "way", "relation"].contains(parts[1]),
       let id = Int64(parts[2]), id > 0

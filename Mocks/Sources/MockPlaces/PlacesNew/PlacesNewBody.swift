@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import Foundation
 
@@ -36,7 +37,7 @@ struct PlacesNewBody: Encodable {
       "PRICE_LEVEL_EXPENSIVE", "PRICE_LEVEL_VERY_EXPENSIVE",
     ]
 
-    init(_ place: DatasetPlace, mask: PlacesNewFieldMask) {
+    init(_ place: ForagePlace.Place, mask: PlacesNewFieldMask) {
       func masked<T>(_ field: String, _ value: @autoclosure () -> T?) -> T? {
         mask.fields.contains(field) ? value() : nil
       }
@@ -50,7 +51,7 @@ struct PlacesNewBody: Encodable {
       rating = masked("rating", place.prominenceRating)
       userRatingCount = masked("userRatingCount", place.prominenceRatingsTotal)
       priceLevel = masked("priceLevel", place.priceLevel.map { Self.priceLevels[$0] })
-      businessStatus = masked("businessStatus", place.businessStatus)
+      businessStatus = masked("businessStatus", (place.businessStatus ?? .operational).rawValue)
       displayName = masked("displayName", LocalizedText(text: place.wireName, languageCode: "en"))
       currentOpeningHours = masked("currentOpeningHours", place.openNow.map(OpeningHours.init))
     }

@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import Foundation
 
@@ -102,7 +103,7 @@ struct PlacesNewRequest: Equatable {
   }
 
   /// The places this request finds: filtered, ordered, and capped at `maxResultCount`.
-  func results(in dataset: PlaceDataset) -> [DatasetPlace] {
+  func results(in dataset: PlaceDataset) -> [Place] {
     let candidates = dataset.places(within: radius, ofLatitude: latitude, longitude: longitude)
       .filter { candidate in
         let place = candidate.place

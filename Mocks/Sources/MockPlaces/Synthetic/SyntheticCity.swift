@@ -1,3 +1,4 @@
+import ForagePlace
 import ForagePlacesData
 import ForageSupport
 import Foundation
@@ -39,7 +40,7 @@ public struct SyntheticCity: Sendable {
   /// The generator's seed: the same seed and kind give the same bytes.
   public let seed: UInt64
   /// Restaurants, with cafés and bars (that a restaurant search must not return) among them.
-  public let places: [DatasetPlace]
+  public let places: [Place]
   /// One point a second.
   public let walk: [WalkPoint]
 
@@ -62,10 +63,10 @@ public struct SyntheticCity: Sendable {
   }
 
   /// The city's places: restaurants, then cafés and bars.
-  private static func places(_ kind: Kind, using random: inout SplitMix64) -> [DatasetPlace] {
+  private static func places(_ kind: Kind, using random: inout SplitMix64) -> [Place] {
     let restaurants = kind == .dense ? 7_150 : 600
     let others = kind == .dense ? 2_400 : 200
-    var places: [DatasetPlace] = []
+    var places: [Place] = []
     places.reserveCapacity(restaurants + others)
     for index in 0..<(restaurants + others) {
       let east: Double
@@ -84,7 +85,7 @@ public struct SyntheticCity: Sendable {
       let amenity =
         index < restaurants ? "restaurant" : (index.isMultiple(of: 2) ? "cafe" : "bar")
       places.append(
-        DatasetPlace(
+        Place.dataset(
           id: "synthetic-\(kind.rawValue)-\(index)",
           name: "\(amenity.capitalized) \(index)",
           latitude: position.latitude,

@@ -1,5 +1,6 @@
 import ForageHTTP
 import ForageLocation
+import ForagePlace
 import ForagePlacesData
 import ForageTracks
 import Foundation
@@ -86,7 +87,7 @@ enum FuzzTarget: String, CaseIterable {
   /// A few places for the Overpass mock to run fuzzed queries over.
   static let overpassDataset = PlaceDataset(
     places: (0..<20).map { index in
-      var place = DatasetPlace(
+      var place = Place.dataset(
         id: index % 3 == 0 ? "osm-way-\(index + 1)" : "osm-node-\(index + 1)",
         name: "Place \(index) (\"x\")",
         latitude: 60.17 + Double(index) * 0.0005,

@@ -1,8 +1,9 @@
+import ForagePlace
 import ForagePlacesData
 import ForageSupport
 import Foundation
 
-extension DatasetPlace {
+extension Place {
   /// The name the mock puts on the wire: the dataset's, or `""` for a place without one.
   ///
   /// Google's formats always carry a name; an empty one says honestly that the data has none
