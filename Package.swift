@@ -21,6 +21,9 @@ let package = Package(
     .library(name: "ForageTracks", targets: ["ForageTracks"]),
     .library(name: "ForageLocation", targets: ["ForageLocation"]),
     .library(name: "ForageFinder", targets: ["ForageFinder"]),
+    .library(name: "ForageWriters", targets: ["ForageWriters"]),
+    .library(name: "ForageRecording", targets: ["ForageRecording"]),
+    .library(name: "ForageNearby", targets: ["ForageNearby"]),
     .library(name: "MockPlaces", targets: ["MockPlaces"]),
     .executable(name: "forage", targets: ["forage"]),
     .executable(name: "mock-places", targets: ["mock-places"]),
@@ -108,7 +111,7 @@ let package = Package(
     .target(
       name: "ForageFinder",
       dependencies: [
-        "ForageStore", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage", "ForagePlacesData",
+        "ForageStore", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage",
         "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlace", "ForagePlaces",
         "ForageSupport",
         .product(name: "Logging", package: "swift-log"),
@@ -116,9 +119,30 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .target(
+      name: "ForageWriters",
+      dependencies: ["ForageFinder", "ForagePlace", "ForageSupport"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageRecording",
+      dependencies: ["ForageFinder", "ForageStore", "ForageLocation", "ForageSupport"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageNearby",
+      dependencies: [
+        "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlacesData", "ForageSpatialIndex",
+        "ForageTracks", "ForageSupport",
+      ],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "forage",
       dependencies: [
+        "ForageWriters",
+        "ForageRecording",
+        "ForageNearby",
         "ForageFinder", "ForageGeodesy", "ForagePlacesData", "ForageTracks", "ForageLocation",
         "ForagePlaces", "ForageSupport", "ForageHTTP",
         "MockPlaces",
@@ -273,6 +297,8 @@ let package = Package(
     .testTarget(
       name: "ForageFinderTests",
       dependencies: [
+        "ForageWriters",
+        "ForageRecording",
         "ForagePlace",
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
         "ForagePlacesData", "ForageHTTP", "ForageLocation",

@@ -4,6 +4,7 @@ import ForagePlaces
 import ForagePlacesData
 import ForageResources
 import ForageSupport
+import ForageWriters
 import Foundation
 
 /// `forage demo`: Replay the bundled Helsinki walk against the in-process mock Places server,

@@ -2,6 +2,7 @@ import ArgumentParser
 import ForageFinder
 import ForageHTTP
 import ForageLocation
+import ForageWriters
 import Foundation
 import Logging
 

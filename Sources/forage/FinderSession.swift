@@ -2,8 +2,10 @@ import ArgumentParser
 import ForageFinder
 import ForageLocation
 import ForagePlaces
+import ForageRecording
 import ForageSupport
 import ForageTracks
+import ForageWriters
 import Foundation
 
 /// Runs the finder for `forage run` and `forage demo`, turning every failure into a one-line
@@ -12,7 +14,7 @@ enum FinderSession {
   /// Replays `track` against the backend `makeBackend` starts once the track has been checked
   /// (a bad track starts no server), writing events in `format` to `output` (or standard output).
   ///
-  /// The chain is ``Finder/defaultMiddleware(places:recording:logger:notifications:)``, the one a
+  /// The chain is ``Finder/defaultMiddleware(places:recorder:logger:notifications:)``, the one a
   /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
   /// (`--notify-url`), logging to standard error (`--log-level`) and a places cache file
   /// (`--places-cache`). `attribution` is what the places data asks to be shown with it (the
@@ -199,7 +201,7 @@ enum FinderSession {
       options: options,
       middleware: Finder.defaultMiddleware(
         places: .places(backend, cacheFile: cacheFile),
-        recording: recordSink,
+        recorder: recordSink.map(FinderMiddleware.recorder),
         logger: arguments.logger(),
         notifications: try arguments.notifications()
       )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageFinder
+import ForageWriters
 import Foundation
 
 /// The `forage` command line: a location-aware restaurant finder that replays movement tracks.

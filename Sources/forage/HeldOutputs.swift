@@ -1,4 +1,5 @@
 import ForageFinder
+import ForageWriters
 import Foundation
 
 /// The output files of one command, put in place only when the command succeeds.

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ForageFinder
+import ForageNearby
+import ForageWriters
 import Foundation
 
 /// `forage nearby`: List the places in a GeoJSON dataset near a point or along a track.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForageFinder
 import ForageSupport
+import ForageWriters
 import Foundation
 
 /// Checks, before anything is opened, that the files a command writes are distinct files and

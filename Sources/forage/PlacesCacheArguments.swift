@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForageFinder
 import ForageSupport
+import ForageWriters
 import Foundation
 
 /// `--places-cache FILE` and `--places-cache-ttl`: keep what searches learn in an SQLite file

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ForageFinder
+import ForageRecording
 import ForageSupport
+import ForageWriters
 import Foundation
 
 /// `forage replay`: Re-reduce a recorded run without network and print its events.

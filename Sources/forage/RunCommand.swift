@@ -7,6 +7,7 @@ import ForagePlacesData
 import ForageResources
 import ForageSupport
 import ForageTracks
+import ForageWriters
 import Foundation
 
 /// `forage run`: Replay a track, or follow a live gpsd, and print the places near every fix.

@@ -1,5 +1,6 @@
 import Dispatch
 import ForageFinder
+import ForageWriters
 import Foundation
 import Synchronization
 

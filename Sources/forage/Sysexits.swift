@@ -2,6 +2,7 @@ import ArgumentParser
 import ForageFinder
 import ForageHTTP
 import ForageSupport
+import ForageWriters
 import Foundation
 
 /// The exit codes `forage` uses, from BSD's `sysexits.h`.

@@ -3,6 +3,7 @@ import ForageFinder
 import ForageLocation
 import ForageSupport
 import ForageTracks
+import ForageWriters
 import Foundation
 
 /// `forage validate`: Check a track file and report its defects before replaying it.

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import ForageFinder
+@testable import ForageWriters
 
 /// The byte writer (``FinderEvent/write(to:)``, ``NDJSONWriter``, ``JSONDocumentWriter``) writes
 /// exactly the bytes of the String writer it replaced (``LegacyEventText``), on every kind of

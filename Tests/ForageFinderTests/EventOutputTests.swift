@@ -7,6 +7,8 @@ import ForageTracks
 import Foundation
 import Testing
 
+@testable import ForageWriters
+
 /// The output contract scripts rely on: key order, escapes, times, formats, schema, atomic files.
 @Suite struct EventOutputTests {
   static let start = Date(timeIntervalSince1970: 1_781_263_800)  // 2026-06-12T11:30:00Z

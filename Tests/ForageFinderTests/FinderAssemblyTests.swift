@@ -6,6 +6,7 @@ import Foundation
 import Testing
 
 @testable import ForageFinder
+@testable import ForageRecording
 
 /// The finder as an assembly: the chain is an ordered list that users extend, trim and reorder.
 @Suite struct FinderAssemblyTests {
@@ -17,7 +18,7 @@ import Testing
       middleware: Finder.defaultMiddleware(
         provider: provider,
         requestCount: { provider.callCount },
-        recording: recording
+        recorder: recording.map(FinderMiddleware.recorder)
       )
     )
     return (finder, provider)

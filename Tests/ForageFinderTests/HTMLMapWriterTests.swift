@@ -5,6 +5,8 @@ import ForagePlace
 import Foundation
 import Testing
 
+@testable import ForageWriters
+
 /// The html map: self-contained, every place drawn with its names escaped, the searched area
 /// and the attribution shown, the same bytes for the same events.
 @Suite struct HTMLMapWriterTests {

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import ForageFinder
+@testable import ForageRecording
+@testable import ForageWriters
 
 /// A recording that is not one, or holds an impossible value, is refused at its line with what
 /// was expected.

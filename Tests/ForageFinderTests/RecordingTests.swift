@@ -7,6 +7,8 @@ import Foundation
 import Testing
 
 @testable import ForageFinder
+@testable import ForageRecording
+@testable import ForageWriters
 
 /// Recorded actions read back as the same values, and bad recordings say where and what.
 @Suite struct RecordingTests {

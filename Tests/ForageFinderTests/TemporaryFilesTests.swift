@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ForageFinder
+@testable import ForageWriters
 
 /// A signal handler's clean-up: it removes the temporary files open so far, and no sink can
 /// create one after it ran (the race that once left `.run.recording.*.tmp` behind: a file

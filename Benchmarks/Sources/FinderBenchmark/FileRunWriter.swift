@@ -1,4 +1,5 @@
 import ForageFinder
+import ForageWriters
 
 /// Writes NDJSON to a file sink with the writer `forage run` uses, or with the String-based
 /// writer it had before (``LegacyEventText``, the baseline).

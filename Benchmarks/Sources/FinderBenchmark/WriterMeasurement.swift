@@ -1,6 +1,7 @@
 import ForageFinder
 import ForagePlacesData
 import ForageSupport
+import ForageWriters
 import Foundation
 
 /// Compares two files byte for byte, a chunk at a time.

@@ -3,6 +3,7 @@ import ForageFinder
 import ForagePlacesData
 import ForageSupport
 import ForageTracks
+import ForageWriters
 import Foundation
 import Logging
 import MockPlaces

@@ -3,7 +3,7 @@ import ForageStore
 /// One link of the finder's middleware chain, as a value: a name and a recipe that makes the
 /// store middleware for each run.
 ///
-/// Every side effect of the finder is one of these (see ``Finder/defaultMiddleware(places:recording:logger:notifications:)``);
+/// Every side effect of the finder is one of these (see ``Finder/defaultMiddleware(places:recorder:logger:notifications:)``);
 /// add your own, remove or reorder them in ``Finder/middleware``.
 ///
 /// ```swift
@@ -62,8 +62,10 @@ public struct FinderMiddleware: Sendable {
     self.init(name, storeMiddleware: { _ in middleware })
   }
 
-  /// Creates a middleware from a per-run recipe for a store middleware.
-  init(
+  /// Creates a middleware from a per-run recipe for a store middleware: the recipe gets the
+  /// run's ``FinderSetup`` (its options, hooks and attribution) and returns the store
+  /// middleware for that run.
+  public init(
     _ name: String,
     storeMiddleware:
       @escaping @Sendable (FinderSetup) throws -> Middleware<

@@ -57,7 +57,7 @@ public final class FinderSetup: Sendable {
   }
 
   /// The notices to write, joined by `; `, or `nil` for none.
-  var attribution: String? {
+  public var attribution: String? {
     let notices = hooks.withLock { $0.attributions }
     return notices.isEmpty ? nil : notices.joined(separator: "; ")
   }

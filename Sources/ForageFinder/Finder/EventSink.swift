@@ -24,9 +24,9 @@ import Synchronization
 /// `@unchecked Sendable` only because writers are not `Sendable`: the writer is used on the
 /// serial queue alone, and by ``finish()`` after the queue has drained (or, on the store's
 /// thread, only under the lock).
-final class EventSink: @unchecked Sendable {
+public final class EventSink: @unchecked Sendable {
   /// How many batches of events may wait for the writer before a producer waits for room.
-  static let capacity = 1024
+  public static let capacity = 1024
 
   private let writer: any EventWriter
   /// The serial queue the writer runs on, or `nil` to write on the caller's thread.
@@ -52,7 +52,7 @@ final class EventSink: @unchecked Sendable {
   ///     ``write(_:)`` writes its events before it returns, under the lock.
   ///   - onWaitingForRoom: Told on the producer's thread just before it waits for room (for
   ///     tests).
-  init(
+  public init(
     _ writer: any EventWriter,
     onOwnThread: Bool = true,
     onWaitingForRoom: (@Sendable () -> Void)? = nil
@@ -66,7 +66,7 @@ final class EventSink: @unchecked Sendable {
   /// after a write failure, drops them.
   ///
   /// Waits only while ``capacity`` batches are already waiting.
-  func write(_ events: [FinderEvent]) {
+  public func write(_ events: [FinderEvent]) {
     guard !events.isEmpty, shared.withLock({ $0.failure == nil && !$0.isClosed }) else { return }
     guard let queue else {
       shared.withLock { shared in
@@ -90,7 +90,7 @@ final class EventSink: @unchecked Sendable {
   /// Waits for every queued event to be written, then finishes the writer.
   ///
   /// - Throws: The first write error, or the writer's error when finishing.
-  func finish() throws {
+  public func finish() throws {
     close()
     if let failure = shared.withLock({ $0.failure }) { throw failure }
     try writer.finish()
@@ -99,7 +99,7 @@ final class EventSink: @unchecked Sendable {
   /// Takes no more events and waits until every queued one has been written; idempotent.
   ///
   /// For a run that ends early (an error before ``finish()``), so no write outlives it.
-  func close() {
+  public func close() {
     shared.withLock { $0.isClosed = true }
     queue?.sync {}
   }

@@ -1,0 +1,71 @@
+import ForageCoverage
+import ForageSupport
+
+/// The totals a run ends with, written as the last `summary` event.
+public struct RunSummary: Sendable, Equatable {
+  /// Fixes read from the track.
+  public var fixes = 0
+  /// Fixes delivered to the places middleware.
+  public var fixesUsed = 0
+  /// Fixes dropped by the location filter or the permission gate.
+  public var fixesDropped = 0
+  /// Fixes lost before they reached the finder (dropouts): `fixes` is always `fixesUsed +
+  /// fixesDropped + fixesLost`.
+  public var fixesLost = 0
+  /// Fixes answered with places, from the network or the cache (`changes_only` may print
+  /// fewer `places` events): always `cacheAnswers` + those from the network.
+  public var answers = 0
+  /// `places` events written.
+  public var placesEvents = 0
+  /// HTTP requests made to the places provider, retries and pages included.
+  public var requests = 0
+  /// Fixes answered from the coverage cache with no request (stored answers included).
+  public var cacheAnswers = 0
+  /// Of ``cacheAnswers``, those answered from what a places cache file kept from earlier runs,
+  /// or `nil` when there were none (then the summary has no `stored_answers` member).
+  public var storedAnswers: Int?
+  /// `error` events written.
+  public var errors = 0
+  /// Delivered fixes whose places search failed after every retry, so they have no answer
+  /// (the summary has a `fixes_unanswered` member only when there are any).
+  public var fixesUnanswered = 0
+  /// What the notification middleware sent and dropped, or `nil` when the run had none (then
+  /// the summary has no `notifications_*` members).
+  public var notifications: NotificationTally?
+  /// The notice the places data's licence requires (`PlacesProvider.attribution`),
+  /// or `nil` when it has none (then the summary has no `attribution` member).
+  public var attribution: String?
+
+  /// The area the run's searches fully covered, when the output asked for it
+  /// (``EventWriter/wantsCoverage``), for a map. Not part of the summary's JSON members: it can
+  /// be large, and scripts have the `places` events.
+  public var coverage: CoverageOutline?
+
+  /// Creates an all-zero summary.
+  public init() {}
+
+  /// The JSON members of the `summary` event, in order.
+  public func jsonMembers() -> [(String, JSONValue)] {
+    var members: [(String, JSONValue)] = [
+      ("fixes", .int(fixes)),
+      ("fixes_used", .int(fixesUsed)),
+      ("fixes_dropped", .int(fixesDropped)),
+      ("fixes_lost", .int(fixesLost)),
+      ("places_events", .int(placesEvents)),
+      ("requests", .int(requests)),
+      ("answers", .int(answers)),
+      ("cache_answers", .int(cacheAnswers)),
+      ("errors", .int(errors)),
+    ]
+    if fixesUnanswered > 0 { members.append(("fixes_unanswered", .int(fixesUnanswered))) }
+    if let storedAnswers { members.append(("stored_answers", .int(storedAnswers))) }
+    if let notifications {
+      members += [
+        ("notifications_sent", .int(notifications.sent)),
+        ("notifications_dropped", .int(notifications.dropped)),
+      ]
+    }
+    if let attribution { members.append(("attribution", .string(attribution))) }
+    return members
+  }
+}

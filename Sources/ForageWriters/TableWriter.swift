@@ -1,0 +1,102 @@
+import ForageFinder
+import ForageSupport
+import Foundation
+
+/// Writes an aligned text table for people: one row per answered fix, notes for everything else,
+/// and the totals at the end.
+///
+/// Text from the data or the network (names, messages) is shown with its control characters
+/// escaped (``ForageSupport/TerminalText``): a table goes to terminals.
+public final class TableWriter: EventWriter {
+  private let sink: any TextSink
+  private var hasHeader = false
+
+  /// Creates a writer over a sink.
+  public init(sink: any TextSink) { self.sink = sink }
+
+  public func write(_ event: FinderEvent) throws {
+    let time = ISO8601.format(event.time)
+    switch event.payload {
+    case .permission(let status, let accuracy):
+      try sink.write("\(time)  permission: \(status) (\(accuracy) accuracy)\n")
+    case .location:
+      break
+    case .places(let fixIndex, let latitude, let longitude, let radius, let source, let places):
+      if !hasHeader {
+        try sink.write(
+          Self.row(["TIME", "FIX", "LAT", "LON", "SOURCE", "FOUND", "NEAREST"]) + "\n"
+        )
+        hasHeader = true
+      }
+      let nearest =
+        places.first.map { "\(Self.cell($0.place.name ?? "")) (\(Self.metres($0.distance)))" }
+        ?? "none within \(Self.metres(radius))"
+      try sink.write(
+        Self.row([
+          time, String(fixIndex), Self.degrees(latitude), Self.degrees(longitude), source.rawValue,
+          String(places.count), nearest,
+        ]) + "\n"
+      )
+    case .dropped(let fixIndex, let reason, _, _):
+      try sink.write("\(time)  fix \(fixIndex) dropped: \(reason)\n")
+    case .lost(let fixIndex):
+      try sink.write("\(time)  fix \(fixIndex) lost: no signal\n")
+    case .error(let kind, let message, let isRetrying):
+      try sink.write(
+        "\(time)  error (\(Self.cell(kind))): \(Self.cell(message))"
+          + "\(isRetrying ? " (retrying)" : "")\n"
+      )
+    case .summary(let totals):
+      let unanswered =
+        totals.fixesUnanswered > 0 ? "; fixes unanswered \(totals.fixesUnanswered)" : ""
+      let notifications =
+        totals.notifications.map {
+          "; notifications sent \($0.sent), dropped \($0.dropped)"
+        } ?? ""
+      try sink.write(
+        """
+
+        fixes \(totals.fixes), used \(totals.fixesUsed), dropped \(totals.fixesDropped), \
+        lost \(totals.fixesLost); \
+        answers \(totals.answers) (\(totals.answers - totals.cacheAnswers) from the network, \
+        \(totals.cacheAnswers) from cache); places events \(totals.placesEvents); \
+        requests \(totals.requests); errors \(totals.errors)\(unanswered)\(notifications)
+
+        """
+      )
+      if let attribution = totals.attribution {
+        try sink.write("places data \(Self.cell(attribution))\n")
+      }
+    }
+  }
+
+  public func finish() throws { try sink.commit() }
+
+  private static let widths = [20, 6, 10, 10, 7, 5]
+
+  private static func row(_ cells: [String]) -> String {
+    var line = ""
+    for (index, cell) in cells.enumerated() {
+      if index < widths.count {
+        line +=
+          cell.padding(toLength: max(widths[index], cell.count), withPad: " ", startingAt: 0) + "  "
+      } else {
+        line += cell
+      }
+    }
+    return line
+  }
+
+  /// Untrusted text as a table shows it: control characters and tabs escaped.
+  private static func cell(_ text: String) -> String {
+    TerminalText.escaped(text, keepingTabs: false)
+  }
+
+  private static func degrees(_ value: Double) -> String {
+    String(format: "%.5f", value)
+  }
+
+  private static func metres(_ value: Double) -> String {
+    String(format: "%.0f m", value)
+  }
+}
