@@ -81,6 +81,7 @@ let package = Package(
     .executableTarget(
       name: "FinderBenchmark",
       dependencies: [
+        .product(name: "ForageWriters", package: "forage"),
         .product(name: "ForagePlace", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),

@@ -63,10 +63,8 @@ struct OfflineCover {
         let returned = min(ranked.count, pages * Self.pageSize)
         let isComplete = ranked.count <= pages * Self.pageSize
         if pages > 1, ranked.count <= (pages - 1) * Self.pageSize { break }
-        let covered =
-          isComplete
-          ? min(Self.apiReach, 4 * radius)
-          : max(0, (returned > 0 ? ranked[returned - 1].distance : 0) * 0.995 - 1)
+        let farthest: Double = returned > 0 ? ranked[returned - 1].distance() : 0
+        let covered = isComplete ? min(Self.apiReach, 4 * radius) : max(0, farthest * 0.995 - 1)
         var holds: [(fix: Int, points: UInt32)] = []
         for (other, points) in probes.enumerated()
         where points[0].distance(to: planar) <= covered + reaches[other] {
