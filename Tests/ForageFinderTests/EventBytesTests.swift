@@ -7,9 +7,13 @@ import Testing
 @testable import ForageFinder
 @testable import ForageWriters
 
-/// The byte writer (``FinderEvent/write(to:)``, ``NDJSONWriter``, ``JSONDocumentWriter``) writes
-/// exactly the bytes of the String writer it replaced (``LegacyEventText``), on every kind of
-/// event and on strings and numbers chosen to be awkward.
+/// What the byte writer (``FinderEvent/write(to:)``, ``NDJSONWriter``, ``JSONDocumentWriter``)
+/// writes, read back by an independent reader, Foundation's `JSONDecoder` (exact for numbers, unlike
+/// corelibs' `JSONSerialization`, which also drops U+FEFF from strings): one line of
+/// valid JSON per event whose members hold exactly the values given (numbers rounded where the
+/// format says, not-a-number and infinities as `null`), on every kind of event and on strings and
+/// numbers chosen to be awkward. The exact bytes of whole runs are pinned by the golden outputs
+/// (ForageCLITests' `GoldenOutput`).
 @Suite struct EventBytesTests {
   /// Strings with every escape, control characters, non-ASCII of every UTF-8 length, combining
   /// marks, the line separators JSON leaves alone, and DEL.
@@ -27,7 +31,7 @@ import Testing
     .nan, .infinity, -.infinity, 4.35, 2.675, 1e22, .leastNormalMagnitude / 3,
   ]
 
-  @Test func everyKindOfEventIsWrittenAsBefore() throws {
+  @Test func everyKindOfEventReadsBackExactly() throws {
     let time = Date(timeIntervalSince1970: 1_781_263_800.25)
     var summary = RunSummary()
     summary.fixes = 3
@@ -90,10 +94,10 @@ import Testing
       FinderEvent(seq: Int.min, time: time, payload: .summary(summary)),
       FinderEvent(seq: 7, time: time, payload: .summary(RunSummary())),
     ]
-    try expectSameBytes(events)
+    try expectReadBack(events)
   }
 
-  @Test func awkwardStringsAndNumbersAreWrittenAsBefore() throws {
+  @Test func awkwardStringsAndNumbersReadBackExactly() throws {
     var generator = SplitMix64(seed: 12)
     var events: [FinderEvent] = []
     for seq in 0..<2_000 {
@@ -148,57 +152,156 @@ import Testing
         FinderEvent(seq: seq, time: time, payload: payloads[Int(generator.next() % 5)])
       )
     }
-    try expectSameBytes(events)
+    try expectReadBack(events)
   }
 
-  @Test func valuesSerializeAsBefore() {
+  @Test func valuesReadBackExactly() throws {
     var values: [JSONValue] = Self.awkwardDoubles.map(JSONValue.double)
     values += Self.awkwardStrings.map(JSONValue.string)
     values += [.int(.min), .int(.max), .int(0), .null, .bool(true)]
-    let document = JSONValue.object(
-      values.enumerated().map { ("k\($0.offset)\u{1}\"", $0.element) } + [("all", .array(values))]
-    )
-    for value in values + [document] {
-      var legacy = ""
-      LegacyEventText.write(value, to: &legacy)
-      #expect(value.serialized == legacy)
-    }
-    for number in Self.awkwardDoubles {
-      #expect(JSONValue.format(number) == LegacyEventText.format(number))
+    let text = JSONValue.array(values).serialized
+    let read = try #require(try ReadJSON.parse(text).array, "not a JSON array: \(text)")
+    #expect(read.count == values.count)
+    for (value, back) in zip(values, read) {
+      switch value {
+      case .double(let number): expectNumber(back, number)
+      case .string(let string): #expect(back.string == string)
+      case .int(let number): #expect(back.number == Double(number))
+      case .null: #expect(back == .null)
+      case .bool(let flag): #expect(back.bool == flag)
+      default: Issue.record("unexpected value \(value)")
+      }
     }
   }
 
-  /// Checks NDJSON, the JSON document and each event's `json` against the String writer.
-  private func expectSameBytes(_ events: [FinderEvent]) throws {
+  /// Writes the events as NDJSON and as one JSON document, and reads both back with Foundation.
+  private func expectReadBack(_ events: [FinderEvent]) throws {
     let sink = StringSink()
     let ndjson = NDJSONWriter(sink: sink)
     for event in events { try ndjson.write(event) }
     try ndjson.finish()
-    let expected = events.map(LegacyEventText.line).joined()
-    #expect(Array(sink.text.utf8) == Array(expected.utf8))
-    for event in events {
-      let line = LegacyEventText.line(event)
-      var output = JSONOutput()
-      event.write(to: &output)
-      #expect(output.text + "\n" == line)
-      #expect(event.json().serialized + "\n" == line)
+    #expect(sink.text.hasSuffix("\n") || events.isEmpty)
+    let lines = sink.text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(lines.count == events.count)
+    for (event, line) in zip(events, lines) {
+      let object = try #require(try ReadJSON.parse(String(line)).object, "not an object: \(line)")
+      expect(object, holds: event)
     }
 
     let documentSink = StringSink()
     let document = JSONDocumentWriter(sink: documentSink)
     for event in events { try document.write(event) }
     try document.finish()
-    var summary = JSONValue.null
-    for event in events {
-      if case .summary = event.payload, case .object(let members, _) = LegacyEventText.tree(event) {
-        summary = .object(Array(members.dropFirst(3)))
-      }
-    }
-    var legacyDocument = ""
-    LegacyEventText.write(
-      .object([("events", .array(events.map(LegacyEventText.tree))), ("summary", summary)]),
-      to: &legacyDocument
-    )
-    #expect(documentSink.text == legacyDocument + "\n")
+    let whole = try #require(try ReadJSON.parse(documentSink.text).object)
+    let written = try #require(whole["events"]?.array)
+    let listed = written.compactMap { $0.object }
+    #expect(listed.count == events.count)
+    for (event, object) in zip(events, listed) { expect(object, holds: event) }
   }
+
+  /// Checks every member of an event's object against the event.
+  private func expect(_ object: [String: ReadJSON], holds event: FinderEvent) {
+    #expect(object["event"]?.string == event.name)
+    #expect(object["seq"]?.number == Double(event.seq))
+    #expect(object["time"]?.string == ISO8601.format(event.time))
+    switch event.payload {
+    case .permission(let status, let accuracy):
+      #expect(object["status"]?.string == status)
+      #expect(object["accuracy"]?.string == accuracy)
+    case .location(let fixIndex, let latitude, let longitude, let accuracy):
+      #expect(object["fix_index"]?.number == Double(fixIndex))
+      expectNumber(object["lat"], latitude)
+      expectNumber(object["lon"], longitude)
+      if let accuracy {
+        expectNumber(object["accuracy_m"], JSONValue.roundedNumber(accuracy, places: 2))
+      } else {
+        #expect(object["accuracy_m"] == nil)
+      }
+    case .places(let fixIndex, let latitude, let longitude, let radius, let source, let places):
+      #expect(object["fix_index"]?.number == Double(fixIndex))
+      let at = object["at"]?.object
+      expectNumber(at?["lat"], latitude)
+      expectNumber(at?["lon"], longitude)
+      expectNumber(object["radius_m"], radius)
+      #expect(object["source"]?.string == source.rawValue)
+      let listed = object["places"]?.array?.compactMap { $0.object } ?? []
+      #expect(listed.count == places.count)
+      for (nearby, json) in zip(places, listed) {
+        let place = nearby.place
+        #expect(json["id"]?.string == place.id)
+        #expect(json["name"]?.string == place.name ?? "")
+        expectNumber(json["lat"], place.latitude)
+        expectNumber(json["lon"], place.longitude)
+        expectNumber(json["distance_m"], JSONValue.roundedNumber(nearby.distance, places: 3))
+        if let rating = place.rating { expectNumber(json["rating"], rating) }
+        #expect((json["rating"] == nil) == (place.rating == nil))
+        #expect(json["types"]?.array?.map(\.string) == (place.types.isEmpty ? nil : place.types))
+        #expect(json["vicinity"]?.string == place.vicinity)
+        #expect(json["open_now"]?.bool == place.openNow)
+      }
+    case .dropped(let fixIndex, let reason, _, _):
+      #expect(object["fix_index"]?.number == Double(fixIndex))
+      #expect(object["reason"]?.string == reason)
+    case .lost(let fixIndex):
+      #expect(object["fix_index"]?.number == Double(fixIndex))
+    case .error(let kind, let message, let isRetrying):
+      #expect(object["kind"]?.string == kind)
+      #expect(object["message"]?.string == message)
+      #expect(object["retrying"]?.bool == isRetrying)
+    case .summary(let summary):
+      #expect(object["fixes"]?.number == Double(summary.fixes))
+      #expect(object.count == 3 + summary.jsonMembers().count)
+    }
+  }
+
+  /// A number read back: the same `Double`, or `null` for one JSON cannot hold.
+  private func expectNumber(
+    _ read: ReadJSON?,
+    _ value: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    if value.isFinite {
+      #expect(read?.number == value, sourceLocation: sourceLocation)
+    } else {
+      #expect(read == .null, sourceLocation: sourceLocation)
+    }
+  }
+}
+
+/// Any JSON value as Foundation's `JSONDecoder` reads it: the test's independent reader.
+enum ReadJSON: Decodable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([ReadJSON])
+  case object([String: ReadJSON])
+
+  /// Reads one JSON document.
+  static func parse(_ text: String) throws -> ReadJSON {
+    try JSONDecoder().decode(ReadJSON.self, from: Data(text.utf8))
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
+    } else if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let list = try? container.decode([ReadJSON].self) {
+      self = .array(list)
+    } else {
+      self = .object(try container.decode([String: ReadJSON].self))
+    }
+  }
+
+  var bool: Bool? { if case .bool(let flag) = self { flag } else { nil } }
+  var number: Double? { if case .number(let number) = self { number } else { nil } }
+  var string: String? { if case .string(let text) = self { text } else { nil } }
+  var array: [ReadJSON]? { if case .array(let list) = self { list } else { nil } }
+  var object: [String: ReadJSON]? { if case .object(let members) = self { members } else { nil } }
 }
