@@ -80,7 +80,7 @@ enum LegacyEventText {
     return .object(members)
   }
 
-  /// A place's tree, as `PlaceResult.json` built it.
+  /// A place's tree, as `PlaceResult.json` built it (`NearbyPlace` now).
   static func tree(_ nearby: NearbyPlace) -> Value {
     let place = nearby.place
     var members: [(String, Value)] = [
