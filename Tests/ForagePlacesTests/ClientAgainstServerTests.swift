@@ -46,12 +46,12 @@ import Testing
         baseURL: server.url,
         apiKey: clientKey.map(PlacesAPIKey.init),
         timeout: .seconds(5),
-        retry: .placesSearch,
-        pageToken: PageTokenPolicy(
-          firstUseDelay: .zero,
-          retryDelay: .milliseconds(250),
-          maxAttempts: 10
-        )
+        retry: .placesSearch
+      ),
+      pageToken: PageTokenPolicy(
+        firstUseDelay: .zero,
+        retryDelay: .milliseconds(250),
+        maxAttempts: 10
       ),
       clock: clock
     )
