@@ -39,13 +39,9 @@ extension GoogleNearbySearchProvider {
   private func makeRequest(_ items: [(name: String, value: String)]) -> HTTPRequest {
     var items = items
     if let key = configuration.apiKey { items.append(("key", key.value)) }
-    var base = configuration.baseURL.absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
-    // The encoded query holds only unreserved characters and escapes, so this always parses.
-    let url = URL(string: base + Self.path + "?" + QueryString.query(items))!
     return HTTPRequest(
       method: "GET",
-      url: url,
+      url: configuration.url(path: Self.path, query: QueryString.query(items)),
       headers: [("Accept", "application/json")],
       timeout: configuration.timeout
     )

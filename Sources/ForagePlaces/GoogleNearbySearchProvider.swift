@@ -8,41 +8,23 @@ import Foundation
 /// `null`s, unknown fields, a broken result skipped rather than the page lost), maps `status`
 /// to ``PlacesError``, retries what is retryable, and waits out a page token's "not valid yet"
 /// delay. Up to 20 results a page, 60 a search.
-public struct GoogleNearbySearchProvider: PlacesProvider {
+public struct GoogleNearbySearchProvider: PlacesHTTPProvider {
   /// Where and how to reach the API.
-  public struct Configuration: Sendable {
-    /// The scheme, host and optional path prefix, such as `https://maps.googleapis.com`.
-    public var baseURL: URL
-    /// The API key sent as `key`, or `nil` to send none.
-    public var apiKey: PlacesAPIKey?
-    /// The whole-transfer timeout of each request.
-    public var timeout: Duration
-    /// How retryable failures are retried.
-    public var retry: RetryPolicy
-    /// How page tokens are waited for.
-    public var pageToken: PageTokenPolicy
+  public typealias Configuration = PlacesProviderConfiguration<GoogleNearbySearchProvider>
 
-    /// Creates a configuration.
-    public init(
-      baseURL: URL = URL(string: "https://maps.googleapis.com")!,
-      apiKey: PlacesAPIKey?,
-      timeout: Duration = .seconds(10),
-      retry: RetryPolicy = .placesSearch,
-      pageToken: PageTokenPolicy = .standard
-    ) {
-      self.baseURL = baseURL
-      self.apiKey = apiKey
-      self.timeout = timeout
-      self.retry = retry
-      self.pageToken = pageToken
-    }
-  }
+  /// Google's server.
+  public static let defaultBaseURL = URL(string: "https://maps.googleapis.com")!
+
+  /// Ten seconds for each request.
+  public static let defaultTimeout = Duration.seconds(10)
 
   /// The path of the endpoint under the base URL.
   public static let path = "/maps/api/place/nearbysearch/json"
 
   /// The configuration in use.
   public let configuration: Configuration
+  /// How page tokens are waited for.
+  public let pageToken: PageTokenPolicy
   /// How requests are sent.
   let connection: PlacesConnection
   /// The time elapsed on the clock since the provider was made: what page tokens are stamped
@@ -54,6 +36,7 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
   /// - Parameters:
   ///   - transport: What sends requests: the libcurl client, or a test double.
   ///   - configuration: Where and how to reach the API.
+  ///   - pageToken: How page tokens are waited for: Google's observed behaviour by default.
   ///   - clock: The clock retries and page-token waits run on: the continuous clock by default,
   ///     a `VirtualClock` in tests and virtual replays.
   ///   - date: The current wall-clock date, to read `Retry-After` dates. Defaults to the
@@ -61,16 +44,17 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
   public init(
     transport: any HTTPTransport,
     configuration: Configuration,
+    pageToken: PageTokenPolicy = .standard,
     clock: any Clock<Duration> = ContinuousClock(),
     date: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.configuration = configuration
+    self.pageToken = pageToken
     connection = PlacesConnection(
       transport: transport,
+      configuration: configuration,
       clock: clock,
-      date: date,
-      apiKey: configuration.apiKey,
-      retry: configuration.retry
+      date: date
     )
     elapsed = clock.startStopwatch()
   }
@@ -85,7 +69,7 @@ public struct GoogleNearbySearchProvider: PlacesProvider {
   }
 
   public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
-    let policy = configuration.pageToken
+    let policy = pageToken
     try await connection.wait(policy.firstUseDelay - (elapsed() - token.receivedAt))
     let request = makeRequest(pageToken: token.value)
     var attempt = 1

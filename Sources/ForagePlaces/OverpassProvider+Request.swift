@@ -15,11 +15,9 @@ extension OverpassProvider {
   /// - Throws: ``PlacesError/invalidSearch(_:)`` when the search cannot be put to Overpass.
   public func makeRequest(for search: NearbySearch) throws(PlacesError) -> HTTPRequest {
     let body = QueryString.query([("data", try Self.query(for: search))])
-    var base = configuration.baseURL.absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
     return HTTPRequest(
       method: "POST",
-      url: URL(string: base + Self.path)!,
+      url: configuration.url(path: Self.path),
       headers: [
         ("Content-Type", "application/x-www-form-urlencoded"), ("Accept", "application/json"),
       ],

@@ -11,34 +11,19 @@ import Foundation
 /// Only ranking by prominence (a radius) is searched; `openNow` and prices have no OSM
 /// equivalent and are refused (``PlacesError/invalidSearch(_:)``).
 ///
-/// Overpass sheds load with HTTP 429 and 504 (retried per ``Configuration/retry``, honouring
+/// Overpass sheds load with HTTP 429 and 504 (retried per ``PlacesProviderConfiguration/retry``, honouring
 /// `Retry-After`), reports a query it could not finish as HTTP 200 with a `remark`
 /// (``PlacesError/runtimeError(_:)``), and a query it cannot parse as an HTML page with HTTP 400
 /// (``PlacesError/invalidRequest(message:)`` quoting the page's error line).
-public struct OverpassProvider: PlacesProvider {
-  /// Where and how to reach the API.
-  public struct Configuration: Sendable {
-    /// The scheme, host and optional path prefix, such as `https://overpass-api.de`.
-    public var baseURL: URL
-    /// The whole-transfer timeout of each request.
-    public var timeout: Duration
-    /// How retryable failures are retried.
-    public var retry: RetryPolicy
-
-    /// Creates a configuration.
-    public init(
-      baseURL: URL = OverpassProvider.defaultBaseURL,
-      timeout: Duration = .seconds(30),
-      retry: RetryPolicy = .placesSearch
-    ) {
-      self.baseURL = baseURL
-      self.timeout = timeout
-      self.retry = retry
-    }
-  }
+public struct OverpassProvider: PlacesHTTPProvider {
+  /// Where and how to reach the API; it takes no key.
+  public typealias Configuration = PlacesProviderConfiguration<OverpassProvider>
 
   /// The public instance.
   public static let defaultBaseURL = URL(string: "https://overpass-api.de")!
+
+  /// Thirty seconds: a query may run for up to ``queryTimeout`` on the server.
+  public static let defaultTimeout = Duration.seconds(30)
 
   /// The path of the endpoint under the base URL.
   public static let path = "/api/interpreter"
@@ -83,10 +68,9 @@ public struct OverpassProvider: PlacesProvider {
     self.configuration = configuration
     connection = PlacesConnection(
       transport: transport,
+      configuration: configuration,
       clock: clock,
-      date: date,
-      apiKey: nil,
-      retry: configuration.retry
+      date: date
     )
   }
 

@@ -19,6 +19,26 @@ struct PlacesConnection: Sendable {
   /// How retryable failures are retried.
   let retry: RetryPolicy
 
+  /// Creates the connection a provider's configuration describes.
+  ///
+  /// - Parameters:
+  ///   - transport: What sends requests.
+  ///   - configuration: The provider's configuration: its key and retry policy are used here.
+  ///   - clock: The clock retries and waits run on.
+  ///   - date: The current wall-clock date, to read `Retry-After` dates.
+  init<Provider>(
+    transport: any HTTPTransport,
+    configuration: PlacesProviderConfiguration<Provider>,
+    clock: any Clock<Duration>,
+    date: @escaping @Sendable () -> Date
+  ) {
+    self.transport = transport
+    self.clock = clock
+    self.date = date
+    apiKey = configuration.apiKey
+    retry = configuration.retry
+  }
+
   /// Sends a request, retrying as ``retry`` allows, and decodes each response.
   ///
   /// - Parameters:

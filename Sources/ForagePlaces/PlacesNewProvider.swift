@@ -10,31 +10,15 @@ import Foundation
 /// (``PlacesError/invalidSearch(_:)``), and `openNow`, `minPrice` and `maxPrice` are applied to
 /// the returned places. Ranking by distance searches the largest circle the API allows (50 km),
 /// as the legacy API does.
-public struct PlacesNewProvider: PlacesProvider {
+public struct PlacesNewProvider: PlacesHTTPProvider {
   /// Where and how to reach the API.
-  public struct Configuration: Sendable {
-    /// The scheme, host and optional path prefix, such as `https://places.googleapis.com`.
-    public var baseURL: URL
-    /// The API key sent as `X-Goog-Api-Key`, or `nil` to send none.
-    public var apiKey: PlacesAPIKey?
-    /// The whole-transfer timeout of each request.
-    public var timeout: Duration
-    /// How retryable failures are retried.
-    public var retry: RetryPolicy
+  public typealias Configuration = PlacesProviderConfiguration<PlacesNewProvider>
 
-    /// Creates a configuration.
-    public init(
-      baseURL: URL = URL(string: "https://places.googleapis.com")!,
-      apiKey: PlacesAPIKey?,
-      timeout: Duration = .seconds(10),
-      retry: RetryPolicy = .placesSearch
-    ) {
-      self.baseURL = baseURL
-      self.apiKey = apiKey
-      self.timeout = timeout
-      self.retry = retry
-    }
-  }
+  /// Google's server.
+  public static let defaultBaseURL = URL(string: "https://places.googleapis.com")!
+
+  /// Ten seconds for each request.
+  public static let defaultTimeout = Duration.seconds(10)
 
   /// The path of the endpoint under the base URL.
   public static let path = "/v1/places:searchNearby"
@@ -69,10 +53,9 @@ public struct PlacesNewProvider: PlacesProvider {
     self.configuration = configuration
     connection = PlacesConnection(
       transport: transport,
+      configuration: configuration,
       clock: clock,
-      date: date,
-      apiKey: configuration.apiKey,
-      retry: configuration.retry
+      date: date
     )
   }
 
@@ -136,11 +119,9 @@ public struct PlacesNewProvider: PlacesProvider {
       ("X-Goog-FieldMask", Self.fieldMask),
     ]
     if let key = configuration.apiKey { headers.append(("X-Goog-Api-Key", key.value)) }
-    var base = configuration.baseURL.absoluteString
-    while base.hasSuffix("/") { base.removeLast() }
     return HTTPRequest(
       method: "POST",
-      url: URL(string: base + Self.path)!,
+      url: configuration.url(path: Self.path),
       headers: headers,
       // Plain structs of strings and numbers always encode.
       body: try? encoder.encode(body),

@@ -10,12 +10,12 @@ import Testing
     _ spec: String,
     timeout: Duration = .seconds(10)
   ) async throws -> Result<HTTPResponse, HTTPError> {
-    let server = try startServer(faults: [spec])
-    defer { server.stop() }
-    do {
-      return .success(try await HTTPClient().send(server.request("/json", timeout: timeout)))
-    } catch {
-      return .failure(error)
+    try await withServer(faults: [spec]) { server in
+      do throws(HTTPError) {
+        return .success(try await HTTPClient().send(server.request("/json", timeout: timeout)))
+      } catch {
+        return .failure(error)
+      }
     }
   }
 

@@ -25,14 +25,22 @@ struct TestHandler: MockHandler {
   }
 }
 
-/// Starts a mock server with ``TestHandler`` and the given fault specs.
-func startServer(faults: [String] = []) throws -> MockHTTPServer {
+/// Runs `body` with a mock server answering with ``TestHandler`` under the given fault specs,
+/// listening until `body` ends.
+///
+/// - Parameters:
+///   - faults: Fault specs, such as `delay:50`, in force from the start.
+///   - body: What to do with the listening server.
+/// - Returns: What `body` returns.
+func withServer<Value>(
+  faults: [String] = [],
+  _ body: (MockHTTPServer) async throws -> Value
+) async throws -> Value {
   let server = MockHTTPServer(
     handlers: [TestHandler()],
     faults: try faults.map { try FaultRule(parsing: $0) }
   )
-  try server.start()
-  return server
+  return try await server.whileListening { try await body(server) }
 }
 
 extension MockHTTPServer {

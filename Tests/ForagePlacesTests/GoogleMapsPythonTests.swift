@@ -117,14 +117,11 @@ import Testing
   static func swiftProvider(_ baseURL: URL, key: String) -> GoogleNearbySearchProvider {
     GoogleNearbySearchProvider(
       transport: HTTPClient(),
-      configuration: .init(
-        baseURL: baseURL,
-        apiKey: PlacesAPIKey(key),
-        pageToken: PageTokenPolicy(
-          firstUseDelay: .milliseconds(100),
-          retryDelay: .milliseconds(100),
-          maxAttempts: 30
-        )
+      configuration: .init(baseURL: baseURL, apiKey: PlacesAPIKey(key)),
+      pageToken: PageTokenPolicy(
+        firstUseDelay: .milliseconds(100),
+        retryDelay: .milliseconds(100),
+        maxAttempts: 30
       )
     )
   }

@@ -86,18 +86,18 @@ import Testing
 
   @Test func waitForCountResumesWhenRequestsArriveAndTimesOutOtherwise() async throws {
     let server = MockHTTPServer(handlers: [EchoHandler()])
-    try await server.startListening()
-    defer { server.stop() }
-    #expect(await server.journal.waitForCount(1, timeout: .milliseconds(20)) == false)
-    let port = server.port
-    let sender = Task.detached {
-      let client = try ServerTestClient(port: port)
-      client.get("/echo")
-      client.get("/echo")
-      _ = client.readResponse()
-      _ = client.readResponse()
+    try await server.whileListening {
+      #expect(await server.journal.waitForCount(1, timeout: .milliseconds(20)) == false)
+      let port = server.port
+      let sender = Task.detached {
+        let client = try ServerTestClient(port: port)
+        client.get("/echo")
+        client.get("/echo")
+        _ = client.readResponse()
+        _ = client.readResponse()
+      }
+      #expect(await server.journal.waitForCount(2) == true)
+      try await sender.value
     }
-    #expect(await server.journal.waitForCount(2) == true)
-    try await sender.value
   }
 }

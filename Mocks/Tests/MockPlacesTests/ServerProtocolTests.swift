@@ -103,6 +103,22 @@ import Testing
     #expect(throws: POSIXError.self) { try ServerTestClient(port: port) }
   }
 
+  @Test func whileListeningShutsDownWhenTheBodyThrows() async throws {
+    struct Thrown: Error {}
+    let server = MockHTTPServer(handlers: [EchoHandler()])
+    var port: UInt16 = 0
+    await #expect(throws: Thrown.self) {
+      try await server.whileListening {
+        port = server.port
+        _ = try ServerTestClient(port: port)
+        throw Thrown()
+      }
+    }
+    #expect(port != 0)
+    #expect(server.openConnectionCount == 0)
+    #expect(throws: POSIXError.self) { try ServerTestClient(port: port) }
+  }
+
   @Test func reportsAPortInUse() throws {
     let first = MockHTTPServer()
     try first.start()

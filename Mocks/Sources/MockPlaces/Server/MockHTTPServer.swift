@@ -18,7 +18,8 @@ import Synchronization
 /// 4. otherwise a 404 with a JSON body.
 ///
 /// Start and stop it with ``start()`` and ``stop()`` from synchronous code, and with
-/// ``startListening()`` and ``shutdown()`` from asynchronous code.
+/// ``startListening()`` and ``shutdown()`` (or ``whileListening(isolation:_:)`` around a body)
+/// from asynchronous code, which must not block its thread.
 ///
 /// ```swift
 /// let server = MockHTTPServer(handlers: [MyHandler()], faults: [try FaultRule(parsing: "empty@next:1")])
@@ -147,6 +148,31 @@ public final class MockHTTPServer: Sendable {
     for channel in channels { channel.close(promise: nil) }
     for channel in channels { try? await channel.closeFuture.get() }
     finishStopping()
+  }
+
+  /// Starts listening, runs `body`, and shuts down however `body` ends.
+  ///
+  /// What an asynchronous test uses in place of ``start()`` and a deferred ``stop()``: no
+  /// thread blocks, and the server stops even when `body` throws.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor `body` runs on: the caller's.
+  ///   - body: What to do while the server listens.
+  /// - Returns: What `body` returns.
+  /// - Throws: ``MockServerError`` when the server cannot start; otherwise what `body` throws.
+  public func whileListening<Value>(
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> Value
+  ) async throws -> Value {
+    try await startListening()
+    let result: Result<Value, any Error>
+    do {
+      result = .success(try await body())
+    } catch {
+      result = .failure(error)
+    }
+    await shutdown()
+    return try result.get()
   }
 
   /// Counts one request.
