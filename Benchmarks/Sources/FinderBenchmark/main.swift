@@ -58,6 +58,8 @@ func processCPUSeconds() -> Double {
 final class NullSink: TextSink {
   private(set) var bytes = 0
   func write(_ text: String) throws { bytes += text.utf8.count }
+  /// Counts the bytes as they come, with no `String` made of them (the default would make one).
+  func write(utf8 bytes: UnsafeRawBufferPointer) throws { self.bytes += bytes.count }
   func commit() throws {}
 }
 
