@@ -1,56 +1,21 @@
 import ForageFinder
-import ForagePlace
 import ForageSupport
 
 /// Writes a GeoJSON FeatureCollection at the end: the delivered track as a LineString and every
 /// place found as a Point, so a user can drop the run on a map.
 public final class GeoJSONWriter: EventWriter {
-  /// What the writer remembers of a place across the run.
-  private struct Seen {
-    var place: Place
-    var firstFixIndex: Int
-    var nearestDistance: Double
-    var timesListed: Int
-  }
-
   private let sink: any TextSink
-  private var track: [JSONValue] = []
-  private var places: [String: Seen] = [:]
-  private var order: [String] = []
-  private var summary: RunSummary?
+  /// What the run has shown so far: the track, the places and the totals, gathered as the HTML
+  /// map gathers them.
+  private var map = RunMap()
 
   /// Creates a writer over a sink.
   public init(sink: any TextSink) { self.sink = sink }
 
-  public func write(_ event: FinderEvent) throws {
-    switch event.payload {
-    case .location(_, let latitude, let longitude, _):
-      track.append(.array([.double(longitude), .double(latitude)]))
-    case .places(let fixIndex, _, _, _, _, let found):
-      for nearby in found {
-        let id = nearby.place.id
-        if var seen = places[id] {
-          seen.nearestDistance = min(seen.nearestDistance, nearby.distance)
-          seen.timesListed += 1
-          places[id] = seen
-        } else {
-          places[id] = Seen(
-            place: nearby.place,
-            firstFixIndex: fixIndex,
-            nearestDistance: nearby.distance,
-            timesListed: 1
-          )
-          order.append(id)
-        }
-      }
-    case .summary(let totals):
-      summary = totals
-    case .permission, .dropped, .lost, .error:
-      break
-    }
-  }
+  public func write(_ event: FinderEvent) throws { map.take(event) }
 
   public func finish() throws {
+    let track = map.track.map { JSONValue.array([.double($0.longitude), .double($0.latitude)]) }
     var features: [JSONValue] = []
     let trackGeometry: JSONValue =
       track.count == 1
@@ -60,7 +25,9 @@ public final class GeoJSONWriter: EventWriter {
       var properties: [(String, JSONValue)] = [
         ("kind", .string("track")), ("fixes", .int(track.count)),
       ]
-      if let summary { properties.append(("summary", .object(summary.jsonMembers()))) }
+      if let summary = map.summary {
+        properties.append(("summary", .object(summary.jsonMembers())))
+      }
       features.append(
         .object([
           ("type", .string("Feature")), ("geometry", trackGeometry),
@@ -68,11 +35,10 @@ public final class GeoJSONWriter: EventWriter {
         ])
       )
     }
-    for id in order {
-      guard let seen = places[id] else { continue }
+    for seen in map.seenPlaces {
       var properties: [(String, JSONValue)] = [
         ("kind", .string("place")),
-        ("id", .string(id)),
+        ("id", .string(seen.place.id)),
         ("name", .string(seen.place.name ?? "")),
         ("first_fix_index", .int(seen.firstFixIndex)),
         ("nearest_distance_m", .rounded(seen.nearestDistance, places: 3)),

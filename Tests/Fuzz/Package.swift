@@ -20,6 +20,7 @@ let package = Package(
     .executableTarget(
       name: "forage-fuzz",
       dependencies: [
+        .product(name: "ForageRecording", package: "forage"),
         "CFuzzerDriver",
         .product(name: "ForageTracks", package: "forage"),
         .product(name: "ForagePlace", package: "forage"),

@@ -9,6 +9,7 @@ import NIOEmbedded
 
 @testable import ForageFinder
 @testable import ForagePlaces
+@testable import ForageRecording
 @testable import MockPlaces
 
 /// The readers fuzzed, by the name `FORAGE_FUZZ_TARGET` gives.
