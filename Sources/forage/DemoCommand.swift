@@ -47,7 +47,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
     let backend: PlacesBackend
     do {
-      backend = try PlacesBackend.inProcessMock(dataset: places, provider: .google)
+      backend = try await PlacesBackend.inProcessMock(dataset: places, provider: .google)
     } catch {
       printError("cannot start the in-process mock Places server: \(error)")
       throw Sysexits.unavailable

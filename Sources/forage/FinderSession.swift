@@ -34,7 +34,7 @@ enum FinderSession {
     track path: String,
     trackFormat: TrackFormat?,
     options makeOptions: () throws -> FinderOptions,
-    backend makeBackend: () throws -> PlacesBackend,
+    backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
     attribution: [String],
@@ -79,7 +79,7 @@ enum FinderSession {
     gpsd endpoint: GPSDEndpoint,
     maxFixes: Int?,
     options makeOptions: () throws -> FinderOptions,
-    backend makeBackend: () throws -> PlacesBackend,
+    backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
     attribution: [String],
@@ -179,7 +179,7 @@ enum FinderSession {
   private static func run(
     source: FixSource,
     options: FinderOptions,
-    backend makeBackend: () throws -> PlacesBackend,
+    backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
     attribution: [String],
@@ -196,7 +196,7 @@ enum FinderSession {
       throw outputFailureExit(error)
     }
     let cacheFile = try arguments.placesCache.open()
-    let backend = try makeBackend()
+    let backend = try await makeBackend()
     let finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(

@@ -20,7 +20,7 @@ extension PlacesBackend {
     dataset: PlaceDataset,
     provider: ProviderName,
     clock: any Clock<Duration> = NetworkTime.virtual.makeClock()
-  ) throws -> PlacesBackend {
+  ) async throws -> PlacesBackend {
     let server = MockHTTPServer(
       handlers: [
         NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero),
@@ -28,7 +28,7 @@ extension PlacesBackend {
         OverpassHandler(dataset: dataset),
       ]
     )
-    try server.start()
+    try await server.startListening()
     return .remote(
       baseURL: server.url,
       provider: provider,

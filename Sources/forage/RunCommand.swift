@@ -211,7 +211,7 @@ struct RunCommand: AsyncParsableCommand {
     return PathName(InputFile.displayName(dataset)).lastComponent
   }
 
-  private func makeBackend() throws -> PlacesBackend {
+  private func makeBackend() async throws -> PlacesBackend {
     let key = ProcessInfo.processInfo.environment[apiKeyEnvironment].flatMap {
       $0.isEmpty ? nil : PlacesAPIKey($0)
     }
@@ -243,7 +243,7 @@ struct RunCommand: AsyncParsableCommand {
       for line in places.report() { printError("warning: \(line)") }
     }
     do {
-      let backend = try PlacesBackend.inProcessMock(
+      let backend = try await PlacesBackend.inProcessMock(
         dataset: places,
         provider: provider,
         clock: (networkTime ?? .virtual).makeClock()
