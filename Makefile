@@ -36,7 +36,7 @@ tsan:
 	  --filter 'ForageStoreTests|StoreTourTests' $(SWIFT_BUILD_FLAGS)
 
 # libFuzzer targets for every reader of user files or network bytes (Tests/Fuzz): `make fuzz`
-# runs each for FUZZ_SECONDS (60), seeded from ../shared/data and Tests/Fuzz/Corpus;
+# runs each for FUZZ_SECONDS (60), seeded from Tests/Data and Tests/Fuzz/Corpus;
 # `make fuzz-smoke` runs each for 5 s with a fixed seed (CI: the same inputs each time).
 # Both print executions and findings per target.
 FUZZ_SECONDS ?= 60

@@ -5,11 +5,11 @@ import Testing
 /// Files and runs the finder's end-to-end tests share.
 enum FinderFixtures {
   /// The bundled hour-long Helsinki walk.
-  static let walk = SharedData.resource("demo/helsinki-walk.gpx")
+  static let walk = TestData.resource("demo/helsinki-walk.gpx")
   /// The bundled OpenStreetMap eating places of central Helsinki.
-  static let helsinkiPlaces = SharedData.resource("demo/helsinki-osm-eateries.geojson")
+  static let helsinkiPlaces = TestData.resource("demo/helsinki-osm-eateries.geojson")
   /// The JSON Schema of the NDJSON events.
-  static let schema = SharedData.resource("schema/forage-event.schema.json")
+  static let schema = TestData.resource("schema/forage-event.schema.json")
 
   /// A fresh, empty directory under the system's temporary directory.
   static func temporaryDirectory() throws -> URL {

@@ -4,7 +4,7 @@ import ForageTracks
 import Foundation
 import Testing
 
-/// `forage run --gpsd` against the real thing: Debian's gpsd, fed each NMEA log of the shared
+/// `forage run --gpsd` against the real thing: Debian's gpsd, fed each NMEA log of the real
 /// corpus by `gpsfake`. forage's fixes must be the log's valid fixes as forage's own NMEA reader
 /// reads them, one for one and value for value, except where gpsd 3.22 differs, listed in
 /// ``differences`` and checked exactly.
@@ -56,7 +56,7 @@ import Testing
   static let courseTolerance = 5.01e-5
 
   @Test func everyLogOfTheCorpusHasItsDifferencesListed() throws {
-    let directory = try #require(SharedData.file("tracks/nmea"))
+    let directory = try #require(TestData.file("tracks/nmea"))
     let logs = try FileManager.default.contentsOfDirectory(atPath: directory.path)
       .filter { $0.hasSuffix(".log") }
     #expect(Set(logs) == Set(Self.differences.keys))
@@ -69,7 +69,7 @@ import Testing
 
   @Test(arguments: differences.keys.sorted())
   func forageReadsTheLogsValidFixesThroughGpsd(log name: String) throws {
-    let log = try #require(SharedData.file("tracks/nmea/\(name)"))
+    let log = try #require(TestData.file("tracks/nmea/\(name)"))
     try #require(GPSFakeProcess.executable != nil, "gpsfake is missing")
     let differences = try #require(Self.differences[name])
     let directory = FileManager.default.temporaryDirectory

@@ -8,7 +8,7 @@ import Testing
 struct GoldenOutput: Decodable, Sendable, CustomTestStringConvertible {
   /// The case's name.
   var name: String
-  /// `resource:PATH` under `Resources/`, or `shared:PATH` under `../shared/data`.
+  /// `resource:PATH` under `Resources/`, or `data:PATH` under `Tests/Data`.
   var track: String
   /// The arguments after `--track TRACK`.
   var arguments: [String]
@@ -22,7 +22,7 @@ struct GoldenOutput: Decodable, Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   /// The folder of the golden files.
-  static let directory = SharedData.packageRoot.appendingPathComponent("Tests/Golden")
+  static let directory = TestData.packageRoot.appendingPathComponent("Tests/Golden")
 
   /// Every case.
   static let all: [GoldenOutput] = {
@@ -33,10 +33,11 @@ struct GoldenOutput: Decodable, Sendable, CustomTestStringConvertible {
     return document.cases
   }()
 
-  /// The track file, or `nil` when it is in the shared corpus and that is absent.
+  /// The track file, or `nil` when the case names one that is not there (the test fails).
   var trackURL: URL? {
-    if track.hasPrefix("resource:") { return SharedData.resource(String(track.dropFirst(9))) }
-    return SharedData.file(String(track.dropFirst(7)))
+    if track.hasPrefix("resource:") { return TestData.resource(String(track.dropFirst(9))) }
+    guard track.hasPrefix("data:") else { return nil }
+    return TestData.file(String(track.dropFirst(5)))
   }
 
   /// The kept output, if any.

@@ -4,7 +4,7 @@ import Testing
 
 /// `forage nearby` end to end: the built binary, real files, stdout, stderr and exit codes.
 @Suite struct NearbyCommandTests {
-  static let helsinki = SharedData.file("places/helsinki-osm-eateries.geojson")
+  static let helsinki = TestData.helsinkiPlaces
 
   /// Writes a temporary file and returns its path.
   static func temporaryFile(_ name: String, _ contents: String) throws -> String {
@@ -203,9 +203,9 @@ import Testing
     #expect(result.stdout.hasPrefix("{\"count\":2,"))
   }
 
-  @Test(.enabled(if: helsinki != nil))
+  @Test
   func findsTheNearestEateriesInHelsinki() throws {
-    let places = try #require(Self.helsinki).path
+    let places = Self.helsinki.path
     let result = try BuiltBinary.run(
       "forage",
       ["nearby", "--places", places, "--at", "60.1699,24.9384", "--radius", "300", "--limit", "3"]

@@ -135,7 +135,7 @@ import Testing
   }
 
   @Test func aRecordingFromBeforeCodableReplaysByteForByte() throws {
-    let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/ForageFinderTests/Fixtures")
+    let fixtures = TestData.packageRoot.appendingPathComponent("Tests/ForageFinderTests/Fixtures")
     let recording = fixtures.appendingPathComponent("v1-walk-permissions-noise.actions")
     let expected = try String(
       contentsOf: fixtures.appendingPathComponent("v1-walk-permissions-noise.ndjson"),

@@ -11,10 +11,7 @@ import Testing
 
   @Test(arguments: GoldenOutput.all)
   func theDefaultChainPrintsTheSameBytesAsBefore(_ golden: GoldenOutput) throws {
-    guard let track = golden.trackURL else {
-      print("skipped \(golden.name): \(golden.track) needs ../shared/data")
-      return
-    }
+    let track = try #require(golden.trackURL, "\(golden.name): no file \(golden.track)")
     let result = try FinderFixtures.forage(["run", "--track", track.path] + golden.arguments)
     try #require(result.status == 0, "\(result.stderr)")
     if let expected = try golden.expectedText() {

@@ -5,9 +5,9 @@ import Testing
 /// `forage run` end to end against the in-process mock: every `places` event equals the
 /// brute-force oracle computed from the dataset file, for every delivered fix.
 @Suite struct RunOracleTests {
-  /// The shared corpus's tracks, each with how many fixes `forage` must replay from it (track
+  /// The real corpus's tracks (`Tests/Data`), each with how many fixes `forage` must replay from it (track
   /// points, else route points, else waypoints, as an independent reader counted them).
-  static let sharedTracks: [(path: String, fixes: Int)] =
+  static let corpusTracks: [(path: String, fixes: Int)] =
     ExpectedTrackCounts.gpx.sorted { $0.key < $1.key }.map { name, counts in
       let fixes =
         counts.trackPoints > 0
@@ -84,9 +84,9 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.count) wrong answers: \(mismatches.prefix(5))")
   }
 
-  @Test(.enabled(if: SharedData.directory != nil), arguments: sharedTracks)
+  @Test(arguments: corpusTracks)
   func everyAnswerOnARealTrackIsTheOracles(track: (path: String, fixes: Int)) throws {
-    let file = try #require(SharedData.file(track.path))
+    let file = try #require(TestData.file(track.path))
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let dataset = directory.appendingPathComponent("places.geojson")
@@ -107,9 +107,9 @@ import Testing
     #expect(output.named("places").contains { !($0.places ?? []).isEmpty })
   }
 
-  @Test(.enabled(if: SharedData.directory != nil))
+  @Test
   func coverageAndEveryFixAgreeOnARealTrack() throws {
-    let file = try #require(SharedData.file("tracks/gpx/cerknicko-jezero.gpx"))
+    let file = try #require(TestData.file("tracks/gpx/cerknicko-jezero.gpx"))
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let dataset = directory.appendingPathComponent("places.geojson")

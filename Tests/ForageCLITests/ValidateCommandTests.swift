@@ -26,11 +26,10 @@ import Testing
   }
 
   @Test(
-    .enabled(if: SharedData.directory != nil, "needs ../shared/data"),
     arguments: ExpectedTrackCounts.gpx.keys.sorted()
   )
   func gpxPointCountsMatchGpxpy(name: String) throws {
-    let url = try #require(SharedData.file("tracks/gpx/\(name)"))
+    let url = try #require(TestData.file("tracks/gpx/\(name)"))
     let expected = try #require(ExpectedTrackCounts.gpx[name])
     let (result, json) = try report([url.path])
     #expect(result.status == 0)
@@ -46,20 +45,19 @@ import Testing
   }
 
   @Test(
-    .enabled(if: SharedData.directory != nil, "needs ../shared/data"),
     arguments: ExpectedTrackCounts.nmea.keys.sorted()
   )
   func nmeaPointCountsAreTheValidRMCSentences(name: String) throws {
-    let url = try #require(SharedData.file("tracks/nmea/\(name)"))
+    let url = try #require(TestData.file("tracks/nmea/\(name)"))
     let (result, json) = try report([url.path])
     #expect(result.status == 0)
     #expect(json["format"] as? String == "nmea")
     #expect(json["points"] as? Int == ExpectedTrackCounts.nmea[name])
   }
 
-  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  @Test
   func reportsDistanceSpeedsBoundsAndDefectsAsATable() throws {
-    let url = try #require(SharedData.file("tracks/gpx/cerknicko-jezero.gpx"))
+    let url = try #require(TestData.file("tracks/gpx/cerknicko-jezero.gpx"))
     let result = try BuiltBinary.run("forage", ["validate", url.path])
     #expect(result.status == 0)
     for heading in [
@@ -73,9 +71,9 @@ import Testing
     #expect(result.stdout.contains("points             303 (296 track, 0 route, 7 waypoints)"))
   }
 
-  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  @Test
   func jsonCarriesTheDefectLines() throws {
-    let url = try #require(SharedData.file("tracks/gpx/korita-zbevnica.gpx"))
+    let url = try #require(TestData.file("tracks/gpx/korita-zbevnica.gpx"))
     let (result, json) = try report([url.path])
     #expect(result.status == 0)
     let defects = try #require(json["defects"] as? [[String: Any]])
@@ -224,9 +222,9 @@ import Testing
       + ExpectedTrackCounts.nmea.keys.sorted().map { "tracks/nmea/\($0)" }
   }
 
-  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"), arguments: tracks)
+  @Test(arguments: tracks)
   func validateAndRunCountTheSameFixes(track: String) throws {
-    let url = try #require(SharedData.file(track))
+    let url = try #require(TestData.file(track))
     let validated = try BuiltBinary.run("forage", ["validate", url.path, "--format", "json"])
     #expect(validated.status == 0, "\(validated.stderr)")
     let report = try #require(
@@ -249,9 +247,9 @@ import Testing
 
   /// The file the disagreement was seen on: 303 points, of which run replays the 296 track
   /// points, and validate now says so.
-  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  @Test
   func waypointsBesideATrackAreNotReplayedFixes() throws {
-    let url = try #require(SharedData.file("tracks/gpx/cerknicko-without-times.gpx"))
+    let url = try #require(TestData.file("tracks/gpx/cerknicko-without-times.gpx"))
     let result = try BuiltBinary.run("forage", ["validate", url.path])
     #expect(result.status == 0)
     #expect(result.stdout.contains("points             303 (296 track, 0 route, 7 waypoints)"))

@@ -220,9 +220,9 @@ import Testing
     #expect(dataset.issues.map(\.problem) == [.duplicateID(firstLine: nil)])
   }
 
-  @Test(.enabled(if: SharedData.file("places/helsinki-osm-eateries.geojson") != nil))
+  @Test
   func readsTheHelsinkiDataset() throws {
-    let url = try #require(SharedData.file("places/helsinki-osm-eateries.geojson"))
+    let url = TestData.helsinkiPlaces
     let dataset = try PlaceDataset.load(contentsOf: url)
     // 427 features, 5 of them without a name: all kept.
     #expect(dataset.places.count == 427)

@@ -64,7 +64,7 @@ import Testing
     key: String,
     searches: [NearbySearch]
   ) throws -> [[String: Any]] {
-    let script = SharedData.packageRoot.appendingPathComponent("Mocks/Tests/googlemaps_check.py")
+    let script = TestData.packageRoot.appendingPathComponent("Mocks/Tests/googlemaps_check.py")
     let queries = try JSONSerialization.data(withJSONObject: searches.map(pythonArguments))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -127,12 +127,11 @@ import Testing
   }
 
   @Test(
-    .enabled(if: SharedData.directory != nil, "needs ../shared/data"),
     .enabled(if: isAvailable, "python3 cannot import googlemaps (pip install googlemaps)"),
     .timeLimit(.minutes(1))
   )
   func googlesPythonClientGetsTheSamePagesAsTheSwiftClient() async throws {
-    let dataset = try #require(SharedData.file("places/helsinki-osm-eateries.geojson"))
+    let dataset = TestData.helsinkiPlaces
     let server = try MockPlacesProcess([
       "--dataset", dataset.path, "--api-key", Self.key, "--page-token-delay", "0.3",
     ])
@@ -157,12 +156,11 @@ import Testing
   }
 
   @Test(
-    .enabled(if: SharedData.directory != nil, "needs ../shared/data"),
     .enabled(if: isAvailable, "python3 cannot import googlemaps (pip install googlemaps)"),
     .timeLimit(.minutes(1))
   )
   func bothClientsAreDeniedWithAWrongKey() async throws {
-    let dataset = try #require(SharedData.file("places/helsinki-osm-eateries.geojson"))
+    let dataset = TestData.helsinkiPlaces
     let server = try MockPlacesProcess(["--dataset", dataset.path, "--api-key", Self.key])
     defer { #expect(server.stop() == 0) }
     let wrong = "AIzaWrongKeyWrongKeyWrongKeyWrongKey123"

@@ -99,9 +99,9 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: SharedData.file("places/helsinki-osm-eateries.geojson") != nil))
+  @Test
   func matchesBruteForceOnTheHelsinkiDataset() throws {
-    let url = try #require(SharedData.file("places/helsinki-osm-eateries.geojson"))
+    let url = TestData.helsinkiPlaces
     let dataset = try PlaceDataset.load(contentsOf: url)
     let index = SpatialIndex(dataset.places)
     var generator = SplitMix64(seed: 3)

@@ -8,11 +8,11 @@ import Testing
 ///
 /// The expected counts come from `Scripts/track-expected-counts.py` (gpxpy for GPX, an
 /// independent checksum-checking count of valid RMC sentences for NMEA).
-@Suite(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+@Suite
 struct RealTrackTests {
   @Test(arguments: ExpectedTrackCounts.gpx.keys.sorted())
   func gpxPointCountsMatchGpxpy(name: String) throws {
-    let url = try #require(SharedData.file("tracks/gpx/\(name)"))
+    let url = try #require(TestData.file("tracks/gpx/\(name)"))
     let expected = try #require(ExpectedTrackCounts.gpx[name])
     let summary = try TrackValidator.validate(url: url)
     #expect(summary.format == .gpx)
@@ -26,7 +26,7 @@ struct RealTrackTests {
 
   @Test(arguments: ExpectedTrackCounts.nmea.keys.sorted())
   func nmeaFixCountsMatchValidRMCSentences(name: String) throws {
-    let url = try #require(SharedData.file("tracks/nmea/\(name)"))
+    let url = try #require(TestData.file("tracks/nmea/\(name)"))
     let summary = try TrackValidator.validate(url: url)
     #expect(summary.format == .nmea)
     #expect(summary.points == ExpectedTrackCounts.nmea[name])
@@ -34,7 +34,7 @@ struct RealTrackTests {
   }
 
   @Test func findsTheKnownDefectsOfKoritaZbevnica() throws {
-    let url = try #require(SharedData.file("tracks/gpx/korita-zbevnica.gpx"))
+    let url = try #require(TestData.file("tracks/gpx/korita-zbevnica.gpx"))
     let summary = try TrackValidator.validate(url: url)
     #expect(summary.count(of: .emptySegment) == 1)
     // The 358 timeless track points; the two timeless waypoints are not replayed, so their
@@ -48,7 +48,7 @@ struct RealTrackTests {
   }
 
   @Test func findsThe92MetresPerSecondJumpInCerknickoJezero() throws {
-    let url = try #require(SharedData.file("tracks/gpx/cerknicko-jezero.gpx"))
+    let url = try #require(TestData.file("tracks/gpx/cerknicko-jezero.gpx"))
     let reader = try TrackReader.open(url: url)
     var jumps: [TrackDefect] = []
     while let event = try reader.next() {
@@ -60,7 +60,7 @@ struct RealTrackTests {
   }
 
   @Test func skipsTheBinaryNoiseAndIncompleteLastLineOfUblox8() throws {
-    let url = try #require(SharedData.file("tracks/nmea/ublox-8.log"))
+    let url = try #require(TestData.file("tracks/nmea/ublox-8.log"))
     let summary = try TrackValidator.validate(url: url)
     #expect(summary.count(of: .binaryNoise) > 0)
     #expect(summary.count(of: .partialLine) + summary.count(of: .checksumError) > 0)
@@ -68,7 +68,7 @@ struct RealTrackTests {
   }
 
   @Test func readsTheByteOrderMarkedUnicodeFile() throws {
-    let url = try #require(SharedData.file("tracks/gpx/unicode_with_bom.gpx"))
+    let url = try #require(TestData.file("tracks/gpx/unicode_with_bom.gpx"))
     let reader = try TrackReader.open(url: url)
     let first = try #require(try reader.next())
     guard case .defect(let defect) = first, defect.kind == .lowAccuracy else {

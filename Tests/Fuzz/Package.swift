@@ -6,7 +6,7 @@ import PackageDescription
 /// `-sanitize=fuzzer,address`, whose reader is chosen by `FORAGE_FUZZ_TARGET`. Its `main` hands
 /// over to libFuzzer's driver (SwiftPM gives every executable a `main` of its own).
 ///
-/// Run them with `make fuzz` (seeded from ../shared/data and Tests/Fuzz/Corpus), or one with
+/// Run them with `make fuzz` (seeded from Tests/Data and Tests/Fuzz/Corpus), or one with
 /// `Tests/Fuzz/run TARGET SECONDS`. CI runs each briefly (`make fuzz-smoke`).
 let package = Package(
   name: "forage-fuzz",

@@ -271,9 +271,9 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: SharedData.directory != nil, "needs ../shared/data"))
+  @Test
   func capsTheDenseHelsinkiCentreAtSixty() async throws {
-    let url = try #require(SharedData.file("places/helsinki-osm-eateries.geojson"))
+    let url = TestData.helsinkiPlaces
     let handler = handler(try PlaceDataset.load(contentsOf: url))
     var ids: [String] = []
     var page = try F.json(
