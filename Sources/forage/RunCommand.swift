@@ -123,7 +123,15 @@ struct RunCommand: AsyncParsableCommand {
 
   func validate() throws {
     switch (track, gpsd) {
-    case (nil, nil): throw ValidationError("give --track FILE or --gpsd HOST:PORT")
+    case (nil, nil):
+      let words = Array(CommandLine.arguments.dropFirst())
+      if let typo = OptionSuggestion.nearest(in: words, to: ["--track", "--gpsd"]) {
+        throw ValidationError(
+          "give --track FILE or --gpsd HOST:PORT ('\(typo.given)' is not an option; "
+            + "did you mean '\(typo.meant)'?)"
+        )
+      }
+      throw ValidationError("give --track FILE or --gpsd HOST:PORT")
     case (.some, .some): throw ValidationError("give --track or --gpsd, not both")
     case (nil, .some(let gpsd)):
       _ = try endpoint(gpsd)

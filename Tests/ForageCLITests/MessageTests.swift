@@ -22,6 +22,34 @@ import Testing
     #expect(!result.stderr.contains("Missing value") && !result.stderr.contains("has no '@'"))
   }
 
+  /// `run` without a source fails its own check before ArgumentParser's "did you mean" is
+  /// reached: a mistyped source option still gets its suggestion (every typo of one or two
+  /// edits, of both options, with and without `=value`).
+  @Test(arguments: [
+    ("--trak", "--track"), ("--trackk", "--track"), ("--rtack", "--track"), ("--tracks", "--track"),
+    ("--gpds", "--gpsd"), ("--gps", "--gpsd"), ("--gpsdd", "--gpsd"),
+  ])
+  func aMistypedSourceGetsDidYouMean(_ typo: String, _ meant: String) throws {
+    for words in [[typo, "walk.gpx"], ["\(typo)=walk.gpx"], ["--limit", "3", typo, "x"]] {
+      let result = try FinderFixtures.forage(["run"] + words)
+      #expect(result.status == 64)
+      #expect(
+        result.stderr.contains("'\(typo)' is not an option; did you mean '\(meant)'?"),
+        "\(words): \(result.stderr)"
+      )
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+  }
+
+  @Test func withoutATypoThereIsNoSuggestion() throws {
+    for words in [[String](), ["--limit", "3"], ["--", "--trak"], ["--t", "x"]] {
+      let result = try FinderFixtures.forage(["run"] + words)
+      #expect(result.status == 64)
+      #expect(result.stderr.contains("give --track FILE or --gpsd HOST:PORT"), "\(result.stderr)")
+      #expect(!result.stderr.contains("did you mean"), "\(words): \(result.stderr)")
+    }
+  }
+
   @Test func minutesAreMin() throws {
     let result = try Self.run(["--permission", "granted,revoke@fix:3,grant@1min", "--limit", "1"])
     #expect(result.status == 0, "\(result.stderr)")

@@ -1,0 +1,49 @@
+/// The option a user most likely meant by one that does not exist, for "did you mean".
+///
+/// ArgumentParser suggests a near option itself, but only once the command's own checks pass;
+/// `run` without a source fails its check first, so `--trak walk.gpx` would never hear of
+/// `--track`. This looks at the words given for one close to the options wanted.
+enum OptionSuggestion {
+  /// The first word of `arguments` that looks like a long option, is not one of `wanted`, and
+  /// is at most two edits from one of them: that word and the option it is close to.
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after the subcommand's name; `--` ends the options.
+  ///   - wanted: The options to suggest, such as `["--track", "--gpsd"]`.
+  static func nearest(
+    in arguments: [String],
+    to wanted: [String]
+  ) -> (given: String, meant: String)? {
+    for word in arguments {
+      if word == "--" { break }
+      guard word.hasPrefix("--"), word.count > 2 else { continue }
+      let name = String(word.prefix { $0 != "=" })
+      guard !wanted.contains(name) else { continue }
+      let ranked = wanted.map { (option: $0, edits: editDistance(name, $0)) }
+        .filter { $0.edits <= 2 }
+        .min { $0.edits < $1.edits }
+      if let ranked { return (name, ranked.option) }
+    }
+    return nil
+  }
+
+  /// The Levenshtein distance between two words: the fewest insertions, deletions and
+  /// substitutions of characters that turn one into the other.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for (i, left) in a.enumerated() {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for (j, right) in b.enumerated() {
+        current[j + 1] = Swift.min(
+          previous[j + 1] + 1,
+          current[j] + 1,
+          previous[j] + (left == right ? 0 : 1)
+        )
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
