@@ -157,6 +157,21 @@ struct RunCommand: AsyncParsableCommand {
           + "use \(OverpassProvider.supportedTypeList)"
       )
     }
+    // A query the provider cannot run is refused here, before any request is spent on it.
+    if provider == .placesNew, let keyword = finder.keyword, !keyword.isEmpty {
+      throw ValidationError(
+        "--keyword cannot be used with --provider places-new: Places API (New) nearby search "
+          + "takes place types only; drop --keyword, or use --provider google or overpass"
+      )
+    }
+    if provider != .overpass, let apiBase, Self.isGoogleHost(apiBase),
+      (ProcessInfo.processInfo.environment[apiKeyEnvironment] ?? "").isEmpty
+    {
+      throw ValidationError(
+        "--api-base \(apiBase) needs an API key: set the environment variable "
+          + "\(apiKeyEnvironment) (or name another with --api-key-env)"
+      )
+    }
     // Below a millisecond, libcurl's whole-transfer timeout would round to 0: no limit at all.
     guard (0.001...3600).contains(requestTimeout) else {
       throw ValidationError(
@@ -217,6 +232,13 @@ struct RunCommand: AsyncParsableCommand {
   private var datasetName: String {
     guard let dataset else { return ForageResources.demoPlaces.lastPathComponent }
     return PathName(InputFile.displayName(dataset)).lastComponent
+  }
+
+  /// Whether a base URL is Google's own Places service, which answers nothing without a key
+  /// (a local mock, or another server, may need none).
+  static func isGoogleHost(_ base: String) -> Bool {
+    guard let host = URL(string: base)?.host?.lowercased() else { return false }
+    return host == "googleapis.com" || host.hasSuffix(".googleapis.com")
   }
 
   private func makeBackend() async throws -> PlacesBackend {

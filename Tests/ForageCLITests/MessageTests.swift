@@ -50,6 +50,62 @@ import Testing
     }
   }
 
+  /// A query the provider cannot run is refused before any request: 64, one line, naming the
+  /// provider's rule or the variable to set, and nothing on standard output.
+  @Test(arguments: [
+    (
+      ["--provider", "places-new", "--keyword", "pizza"],
+      "--keyword cannot be used with --provider places-new"
+    ),
+    (
+      ["--provider", "places-new", "--keyword", "pizza", "--type", "cafe", "--dataset", "x"],
+      "--keyword cannot be used with --provider places-new"
+    ),
+    (
+      ["--api-base", "https://maps.googleapis.com", "--api-key-env", "FORAGE_TEST_NO_SUCH_KEY"],
+      "set the environment variable FORAGE_TEST_NO_SUCH_KEY"
+    ),
+    (
+      [
+        "--provider", "places-new", "--api-base", "https://PLACES.googleapis.com/",
+        "--api-key-env", "FORAGE_TEST_NO_SUCH_KEY",
+      ],
+      "set the environment variable FORAGE_TEST_NO_SUCH_KEY"
+    ),
+  ])
+  func aQueryTheProviderCannotRunIsRefusedFirst(_ arguments: [String], _ expected: String) throws {
+    let result = try Self.run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains(expected), "\(result.stderr)")
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(!result.stderr.contains("in-process mock"), "\(result.stderr)")
+  }
+
+  /// A server other than Google's own may need no key (the README's local `mock-places`): no
+  /// refusal there, and an empty key variable counts as unset for Google.
+  @Test func onlyGooglesOwnHostsDemandAKey() throws {
+    // `--request-timeout 0` is refused after the key check, so it shows the check passed.
+    func run(_ base: String) throws -> BinaryResult {
+      try FinderFixtures.forage(
+        [
+          "run", "--track", FinderFixtures.walk.path, "--api-base", base, "--allow-insecure-http",
+          "--api-key-env", "FORAGE_TEST_EMPTY_KEY", "--request-timeout", "0",
+        ],
+        environment: ["FORAGE_TEST_EMPTY_KEY": ""]
+      )
+    }
+    let google = try run("https://maps.googleapis.com")
+    #expect(google.status == 64)
+    #expect(google.stderr.contains("needs an API key"), "\(google.stderr)")
+    for base in ["http://127.0.0.1:9", "https://example.com", "https://googleapis.com.example"] {
+      let other = try run(base)
+      #expect(other.status == 64)
+      #expect(other.stderr.contains("--request-timeout"), "\(base): \(other.stderr)")
+      #expect(!other.stderr.contains("needs an API key"), "\(base): \(other.stderr)")
+    }
+  }
+
   @Test func minutesAreMin() throws {
     let result = try Self.run(["--permission", "granted,revoke@fix:3,grant@1min", "--limit", "1"])
     #expect(result.status == 0, "\(result.stderr)")
