@@ -11,9 +11,6 @@ public enum ForageResources {
   /// The JSON Schema of `forage run`'s NDJSON events.
   public static var eventSchema: URL { url("schema/forage-event.schema.json") }
 
-  /// The attribution that must accompany the demo places dataset.
-  public static let demoPlacesAttribution =
-    "Places data © OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)"
 
   /// The URL of a bundled file, given its path inside `Resources/`.
   public static func url(_ relativePath: String) -> URL {

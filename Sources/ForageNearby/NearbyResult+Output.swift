@@ -71,7 +71,7 @@ extension NearbyResult {
     let rows =
       [["distance_m", "id", "type", "name"]]
       + places.map {
-        [metres($0.distance), $0.place.id, $0.place.types.first ?? "", $0.place.name ?? ""]
+        [metres($0.distance), $0.place.id, $0.place.types.first ?? "", $0.place.displayName]
           .map { TerminalText.escaped($0, keepingTabs: false) }
       }
     let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }

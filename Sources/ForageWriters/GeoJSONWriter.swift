@@ -39,7 +39,7 @@ public final class GeoJSONWriter: EventWriter {
       var properties: [(String, JSONValue)] = [
         ("kind", .string("place")),
         ("id", .string(seen.place.id)),
-        ("name", .string(seen.place.name ?? "")),
+        ("name", .optional(seen.place.name, JSONValue.string)),
         ("first_fix_index", .int(seen.firstFixIndex)),
         ("nearest_distance_m", .rounded(seen.nearestDistance, places: 3)),
         ("times_listed", .int(seen.timesListed)),

@@ -65,7 +65,6 @@ struct DemoCommand: AsyncParsableCommand {
       backend: { backend },
       format: .html,
       output: output,
-      attribution: [ForageResources.demoPlacesAttribution],
       observer: story,
       arguments: finder,
       inputs: [
@@ -125,7 +124,7 @@ struct DemoCommand: AsyncParsableCommand {
       "Every fix's answer, as a table:",
       "  forage run --track \(ForageResources.demoTrack.path) --format table",
       "",
-      ForageResources.demoPlacesAttribution,
+      summary.attribution.map { "Places data: \($0)" } ?? "",
     ]
     // Place names come from the data: nothing in them reaches the terminal raw.
     return lines.map { TerminalText.escaped($0) }.joined(separator: "\n")

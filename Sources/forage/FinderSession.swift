@@ -17,8 +17,8 @@ enum FinderSession {
   /// The chain is ``Finder/defaultMiddleware(places:recorder:logger:notifications:)``, the one a
   /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
   /// (`--notify-url`), logging to standard error (`--log-level`) and a places cache file
-  /// (`--places-cache`). `attribution` is what the places data asks to be shown with it (the
-  /// html map shows it); `observer`, when given, sees every event too.
+  /// (`--places-cache`). The backend's attribution (what the places data asks to be shown with
+  /// it) reaches every format through the summary; `observer`, when given, sees every event too.
   ///
   /// Before anything is read or written, the outputs are checked against each other and
   /// against every input (`inputs`, the track, `--permission`'s file, `--places-cache`). File
@@ -37,7 +37,6 @@ enum FinderSession {
     backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
-    attribution: [String],
     observer: (any EventWriter)? = nil,
     arguments: FinderArguments,
     inputs: [(option: String, path: String?)] = [("--track", nil)],
@@ -61,7 +60,6 @@ enum FinderSession {
       backend: makeBackend,
       format: format,
       output: output,
-      attribution: attribution,
       observer: observer,
       arguments: arguments
     )
@@ -82,7 +80,6 @@ enum FinderSession {
     backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
-    attribution: [String],
     arguments: FinderArguments
   ) async throws -> RunSummary {
     try checkFiles(output: output, arguments: arguments, inputs: [])
@@ -98,7 +95,6 @@ enum FinderSession {
       backend: makeBackend,
       format: format,
       output: output,
-      attribution: attribution,
       observer: nil,
       arguments: arguments
     )
@@ -182,7 +178,6 @@ enum FinderSession {
     backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
-    attribution: [String],
     observer: (any EventWriter)?,
     arguments: FinderArguments
   ) async throws -> (RunSummary, HeldOutputs) {
@@ -211,8 +206,8 @@ enum FinderSession {
       outcome = try await finder.run(
         source: source,
         writer: observer.map {
-          PairedWriter(format.makeWriter(to: outputSink, attribution: attribution), $0)
-        } ?? format.makeWriter(to: outputSink, attribution: attribution),
+          PairedWriter(format.makeWriter(to: outputSink), $0)
+        } ?? format.makeWriter(to: outputSink),
         progress: ProgressLine.makeIfTerminal(total: source.expectedCount ?? 0)
       )
     } catch let error as TrackError {

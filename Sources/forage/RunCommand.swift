@@ -201,7 +201,6 @@ struct RunCommand: AsyncParsableCommand {
         backend: makeBackend,
         format: format,
         output: output,
-        attribution: attribution,
         arguments: finder
       )
       return
@@ -213,18 +212,9 @@ struct RunCommand: AsyncParsableCommand {
       backend: makeBackend,
       format: format,
       output: output,
-      attribution: attribution,
       arguments: finder,
       inputs: [("--track", track ?? "-"), ("--dataset", dataset)]
     )
-  }
-
-  /// What the places data asks to be shown with it: the API's attribution with --api-base, the
-  /// dataset's with the in-process mock.
-  private var attribution: [String] {
-    if apiBase != nil { return [provider.attribution] }
-    guard dataset != nil else { return [ForageResources.demoPlacesAttribution] }
-    return ["Places data: \(datasetName) (--dataset)"]
   }
 
   /// The in-process mock's dataset as messages name it: its file name, `standard input` for
@@ -254,7 +244,8 @@ struct RunCommand: AsyncParsableCommand {
         apiKey: key,
         clock: (networkTime ?? .real).makeClock(),
         timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
-        userAgent: ForageVersion.userAgent
+        userAgent: ForageVersion.userAgent,
+        attribution: Self.isGoogleHost(apiBase) ? PlacesBackend.googleAttribution : nil
       )
     }
     let places: PlaceDataset
