@@ -132,8 +132,8 @@ let package = Package(
     .target(
       name: "ForageNearby",
       dependencies: [
-        "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlacesData", "ForageSpatialIndex",
-        "ForageTracks", "ForageSupport",
+        "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlacesData",
+        "ForageSpatialIndex", "ForageTracks", "ForageSupport",
       ],
       swiftSettings: strict
     ),

@@ -10,6 +10,8 @@ enum FinderFixtures {
   static let helsinkiPlaces = TestData.resource("demo/helsinki-osm-eateries.geojson")
   /// The JSON Schema of the NDJSON events.
   static let schema = TestData.resource("schema/forage-event.schema.json")
+  /// The schema of every other JSON output, by `$defs` name.
+  static let outputSchema = TestData.resource("schema/forage-output.schema.json")
 
   /// A fresh, empty directory under the system's temporary directory.
   static func temporaryDirectory() throws -> URL {
