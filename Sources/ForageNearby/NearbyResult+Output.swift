@@ -1,8 +1,8 @@
+import ForageFinder
 import ForagePlace
 import ForagePlacesData
 import ForageSpatialIndex
 import ForageSupport
-import ForageFinder
 import ForageWriters
 import Foundation
 
@@ -33,7 +33,8 @@ extension NearbyResult {
     case .table, .html:
       // A request never asks for html (``NearbyRequest`` refuses it): a table is the fallback.
       return Self.table(places)
-        + (attribution.map { "places data: \(TerminalText.escaped($0, keepingTabs: false))\n" } ?? "")
+        + (attribution.map { "places data: \(TerminalText.escaped($0, keepingTabs: false))\n" }
+          ?? "")
     }
   }
 

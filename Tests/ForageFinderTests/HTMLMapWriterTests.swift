@@ -34,7 +34,7 @@ import Testing
       FinderEvent(
         seq: 0,
         time: start,
-        payload: .permission(status: "authorizedAlways", accuracy: "full")
+        payload: .permission(status: "authorized_always", accuracy: "full")
       )
     ]
     for fix in 0..<40 {

@@ -64,7 +64,7 @@ public enum JSONSchemaCheck {
               continue
           for error in validator.iter_errors(json.loads(line)):
               where = "/".join(str(part) for part in error.absolute_path)
-              print(f"line {number} at /{where}: {error.message}")
+              print(f"line {number}: {error.message} (at /{where})")
       """
     let result = try runPython(
       ["-c", script, schema.path, definition ?? "", isDocument ? "1" : "0"],

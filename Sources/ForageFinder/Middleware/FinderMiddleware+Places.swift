@@ -67,8 +67,10 @@ extension FinderMiddleware {
           let before = requestCount()
           setup.countRequests { requestCount() - before }
         }
-        setup.onTrackEnd {
-          setup.isCoverageWanted ? [.coverageSettled(engine.cache.outline)] : []
+        // Weakly: the setup keeps its hooks, and a hook keeping the setup would keep the engine
+        // (and a places cache file, unclosed) for ever.
+        setup.onTrackEnd { [weak setup] in
+          setup?.isCoverageWanted == true ? [.coverageSettled(engine.cache.outline)] : []
         }
         return PlacesMiddleware.body(engine)
       }
