@@ -37,6 +37,11 @@ struct DemoCommand: AsyncParsableCommand {
   )
   var output: String = Self.defaultMap
 
+  func validate() throws {
+    // The demo's places are served in Google's wire format.
+    try finder.validateType(for: .google)
+  }
+
   func run() async throws {
     let places: PlaceDataset
     do {

@@ -151,13 +151,8 @@ struct RunCommand: AsyncParsableCommand {
           + "the most places one search returns, not \(finder.limit)"
       )
     }
-    if provider == .overpass, OverpassProvider.supportedTypes[finder.type] == nil {
-      throw ValidationError(
-        "--type '\(finder.type)' has no OpenStreetMap tag with --provider overpass; "
-          + "use \(OverpassProvider.supportedTypeList)"
-      )
-    }
     // A query the provider cannot run is refused here, before any request is spent on it.
+    try finder.validateType(for: provider)
     if provider == .placesNew, let keyword = finder.keyword, !keyword.isEmpty {
       throw ValidationError(
         "--keyword cannot be used with --provider places-new: Places API (New) nearby search "
