@@ -67,7 +67,7 @@ struct DemoCommand: AsyncParsableCommand {
         options = try finder.options()
         return options
       },
-      backend: { backend },
+      backend: { _ in backend },
       format: .html,
       output: output,
       observer: story,

@@ -193,7 +193,7 @@ struct RunCommand: AsyncParsableCommand {
         gpsd: try endpoint(gpsd),
         maxFixes: maxFixes,
         options: finder.options,
-        backend: makeBackend,
+        backend: { try await makeBackend(for: nil) },
         format: format,
         output: output,
         arguments: finder
@@ -204,7 +204,7 @@ struct RunCommand: AsyncParsableCommand {
       track: track ?? "-",
       trackFormat: trackFormat,
       options: finder.options,
-      backend: makeBackend,
+      backend: { try await makeBackend(for: $0) },
       format: format,
       output: output,
       arguments: finder,
@@ -226,7 +226,9 @@ struct RunCommand: AsyncParsableCommand {
     return host == "googleapis.com" || host.hasSuffix(".googleapis.com")
   }
 
-  private func makeBackend() async throws -> PlacesBackend {
+  /// The places backend: the API `--api-base` names, or the in-process mock serving the
+  /// dataset, which warns when every fix of `track` is beyond the search radius from it.
+  private func makeBackend(for track: ReplayTrack?) async throws -> PlacesBackend {
     let key = ProcessInfo.processInfo.environment[apiKeyEnvironment].flatMap {
       $0.isEmpty ? nil : PlacesAPIKey($0)
     }
@@ -268,6 +270,16 @@ struct RunCommand: AsyncParsableCommand {
         "using the in-process mock Places server at \(backend.baseURL) with "
           + "\(datasetName) (\(places.places.count) places)"
       )
+      if let track,
+        let warning = FarTrackWarning.line(
+          track: track,
+          dataset: places,
+          datasetName: datasetName,
+          radius: finder.radius
+        )
+      {
+        printError("warning: \(warning)")
+      }
       return backend
     } catch {
       printError("cannot start the in-process mock Places server: \(error)")
