@@ -106,7 +106,7 @@ struct RunCommand: AsyncParsableCommand {
     name: .customLong("request-timeout"),
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The longest one places request may take, connection included, in seconds (default 10).",
+      "The longest one places request may take, connection included, in seconds.",
       valueName: "s"
     )
   )
