@@ -10,7 +10,7 @@ SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test deps test-deps lint check-dependencies docs build build-release benchmarks format fuzz fuzz-smoke tsan \
-  install uninstall install-check
+  install uninstall install-check screenshot
 
 # The demo is built in debug: a fresh release build (SwiftNIO and the rest optimised) takes
 # about five minutes on two cores, a debug build three, and the demo runs in seconds either way.
@@ -97,6 +97,24 @@ uninstall:
 # Installs the debug build into a temporary DESTDIR and checks every file, then uninstalls.
 install-check:
 	Tests/install-check
+
+# The README's screenshot of the demo's map (Resources/screenshots/demo-map.png): the demo
+# draws the map, headless Chromium takes the picture, and Resources/tools/demo_screenshot.py
+# records in the PNG what the map says, which ScreenshotTests compares with a fresh demo (so
+# a screenshot with another turn's counts fails the tests until this is run again).
+screenshot: deps
+	$(call apt_install,chromium)
+	swift build --product forage $(SWIFT_BUILD_FLAGS)
+	@set -e; work="$$(mktemp -d)"; trap 'rm -rf "$$work"' EXIT; \
+	.build/debug/forage demo --output "$$work/map.html" > /dev/null; \
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
+	  --disable-extensions --disable-background-networking --disable-component-update \
+	  --user-data-dir="$$work/profile" --window-size=1200,900 \
+	  --screenshot="$$work/map.png" "file://$$work/map.html" > "$$work/chromium.log" 2>&1 \
+	  || { cat "$$work/chromium.log"; exit 1; }; \
+	python3 Resources/tools/demo_screenshot.py stamp "$$work/map.html" "$$work/map.png" \
+	  Resources/screenshots/demo-map.png; \
+	echo "wrote Resources/screenshots/demo-map.png"
 
 # Installs the Debian packages given that are missing (nothing to do when all are installed).
 define apt_install
