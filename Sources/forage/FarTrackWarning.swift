@@ -22,11 +22,9 @@ enum FarTrackWarning {
     radius: Double
   ) -> String? {
     guard let next = try? track.makeFixSource() else { return nil }
-    var points: [Coordinate] = []
-    while let fix = try? next() {
-      if let point = try? Coordinate(latitude: fix.latitude, longitude: fix.longitude) {
-        points.append(point)
-      }
+    // Streamed from the file, as the replay reads it: a long track is never held in memory.
+    let points = AnyIterator { try? next() }.lazy.compactMap {
+      try? Coordinate(latitude: $0.latitude, longitude: $0.longitude)
     }
     guard let gap = dataset.shortestDistance(from: points, stoppingAt: radius), gap > radius
     else { return nil }
