@@ -1,7 +1,8 @@
 /// The valid names closest to one that is not, for "did you mean" in messages.
 enum NameSuggestion {
   /// The `count` names of `names` closest to `given`: first those that contain it or that it
-  /// contains, then by edit distance (ignoring case), then alphabetically.
+  /// contains, then by edit distance (ignoring case), then alphabetically. Only the first
+  /// ``comparedLength`` characters of `given` are compared, so a huge argument costs little.
   ///
   /// - Parameters:
   ///   - given: The name that was not valid, such as `station` or `restuarant`.
@@ -10,7 +11,7 @@ enum NameSuggestion {
   /// - Returns: The nearest names, nearest first.
   static func nearest(to given: String, in names: some Sequence<String>, count: Int = 3) -> [String]
   {
-    let word = given.lowercased()
+    let word = String(given.prefix(comparedLength)).lowercased()
     let ranked = names.map { name in
       let lowered = name.lowercased()
       let overlaps = !word.isEmpty && (lowered.contains(word) || word.contains(lowered))
@@ -21,6 +22,9 @@ enum NameSuggestion {
     }
     .prefix(count).map(\.name)
   }
+
+  /// How much of a given name is compared: longer than any valid name.
+  static let comparedLength = 64
 
   /// Names joined for a sentence: `a`, `a or b`, `a, b or c`.
   static func list(_ names: [String], conjunction: String = "or") -> String {

@@ -21,6 +21,8 @@ import Testing
     ("Restaurant", "restaurant, "),
     ("station", "bus_station, gas_station or fire_station;"),
     ("coffee", "cafe, "),
+    ("café", "cafe, "),
+    ("bar ", "bar, "),
     // Table 2's types come back in answers but cannot be searched for.
     ("food", ""),
     ("point_of_interest", ""),
@@ -46,6 +48,20 @@ import Testing
         #expect(!result.stderr.contains("in-process mock"), "\(result.stderr)")
       }
     }
+  }
+
+  /// A type as long as an argument may be is refused like any other, naming the nearest of the
+  /// valid types to its start.
+  @Test func aHugeTypeIsRefusedInOneLine() throws {
+    let type = "restaurant" + String(repeating: "x", count: 100_000)
+    let result = try FinderFixtures.forage([
+      "run", "--track", FinderFixtures.walk.path, "--type", type,
+    ])
+
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("nearest: restaurant, "), "\(result.stderr.suffix(300))")
   }
 
   @Test func everyTypeOfGooglesListIsTaken() throws {
