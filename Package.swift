@@ -313,7 +313,7 @@ let package = Package(
     .testTarget(
       name: "ForageCLITests",
       dependencies: [
-        "ForagePlace",
+        "ForagePlace", "ForagePlaces",
         "forage", "mock-places", "ForageGeodesy", "ForagePlacesData", "ForageSupport",
         "ForageTracks", "MockPlaces",
         "ForageTestSupport",

@@ -11,8 +11,9 @@ import Foundation
 /// Runs the finder for `forage run` and `forage demo`, turning every failure into a one-line
 /// message and a sysexits code.
 enum FinderSession {
-  /// Replays `track` against the backend `makeBackend` starts once the track has been checked
-  /// (a bad track starts no server), writing events in `format` to `output` (or standard output).
+  /// Replays `track` against the backend `makeBackend` starts for it once the track has been
+  /// checked (a bad track starts no server), writing events in `format` to `output` (or
+  /// standard output).
   ///
   /// The chain is ``Finder/defaultMiddleware(places:recorder:logger:notifications:)``, the one a
   /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
@@ -34,7 +35,7 @@ enum FinderSession {
     track path: String,
     trackFormat: TrackFormat?,
     options makeOptions: () throws -> FinderOptions,
-    backend makeBackend: () async throws -> PlacesBackend,
+    backend makeBackend: (ReplayTrack) async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
     observer: (any EventWriter)? = nil,
@@ -57,7 +58,7 @@ enum FinderSession {
     let (summary, outputs) = try await run(
       source: track.fixSource,
       options: options,
-      backend: makeBackend,
+      backend: { try await makeBackend(track) },
       format: format,
       output: output,
       observer: observer,

@@ -106,7 +106,7 @@ struct RunCommand: AsyncParsableCommand {
     name: .customLong("request-timeout"),
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The longest one places request may take, connection included, in seconds (default 10).",
+      "The longest one places request may take, connection included, in seconds.",
       valueName: "s"
     )
   )
@@ -151,13 +151,8 @@ struct RunCommand: AsyncParsableCommand {
           + "the most places one search returns, not \(finder.limit)"
       )
     }
-    if provider == .overpass, OverpassProvider.supportedTypes[finder.type] == nil {
-      throw ValidationError(
-        "--type '\(finder.type)' has no OpenStreetMap tag with --provider overpass; "
-          + "use \(OverpassProvider.supportedTypeList)"
-      )
-    }
     // A query the provider cannot run is refused here, before any request is spent on it.
+    try finder.validateType(for: provider)
     if provider == .placesNew, let keyword = finder.keyword, !keyword.isEmpty {
       throw ValidationError(
         "--keyword cannot be used with --provider places-new: Places API (New) nearby search "
@@ -198,7 +193,7 @@ struct RunCommand: AsyncParsableCommand {
         gpsd: try endpoint(gpsd),
         maxFixes: maxFixes,
         options: finder.options,
-        backend: makeBackend,
+        backend: { try await makeBackend(for: nil) },
         format: format,
         output: output,
         arguments: finder
@@ -209,7 +204,7 @@ struct RunCommand: AsyncParsableCommand {
       track: track ?? "-",
       trackFormat: trackFormat,
       options: finder.options,
-      backend: makeBackend,
+      backend: { try await makeBackend(for: $0) },
       format: format,
       output: output,
       arguments: finder,
@@ -231,7 +226,9 @@ struct RunCommand: AsyncParsableCommand {
     return host == "googleapis.com" || host.hasSuffix(".googleapis.com")
   }
 
-  private func makeBackend() async throws -> PlacesBackend {
+  /// The places backend: the API `--api-base` names, or the in-process mock serving the
+  /// dataset, which warns when every fix of `track` is beyond the search radius from it.
+  private func makeBackend(for track: ReplayTrack?) async throws -> PlacesBackend {
     let key = ProcessInfo.processInfo.environment[apiKeyEnvironment].flatMap {
       $0.isEmpty ? nil : PlacesAPIKey($0)
     }
@@ -273,6 +270,16 @@ struct RunCommand: AsyncParsableCommand {
         "using the in-process mock Places server at \(backend.baseURL) with "
           + "\(datasetName) (\(places.places.count) places)"
       )
+      if let track,
+        let warning = FarTrackWarning.line(
+          track: track,
+          dataset: places,
+          datasetName: datasetName,
+          radius: finder.radius
+        )
+      {
+        printError("warning: \(warning)")
+      }
       return backend
     } catch {
       printError("cannot start the in-process mock Places server: \(error)")
