@@ -31,6 +31,32 @@ struct Forage: AsyncParsableCommand {
     return "forage \(word)"
   }
 
+  /// The first word of the command line that looks like a long option the command does not
+  /// have, with the command's option nearest to it (at most two edits), if any.
+  ///
+  /// The command's options are read from its help text, the one list ArgumentParser shows: the
+  /// lines under `OPTIONS:` that declare an option (`  --radius <m>`, `  -h, --help`), not
+  /// prose naming one.
+  private static func unknownOption() -> (given: String, meant: String?)? {
+    let words = Array(CommandLine.arguments.dropFirst())
+    let subcommand = configuration.subcommands.first {
+      $0.configuration.commandName == words.first
+    }
+    let help = subcommand?.helpMessage(columns: 1000) ?? helpMessage(columns: 1000)
+    var known = Set(["--help", "--version"])
+    let lines = help.split(separator: "\n").drop { !$0.hasPrefix("OPTIONS:") }
+    for line in lines where line.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
+      for word in line.split(separator: " ") where word.hasPrefix("--") {
+        known.insert(String(word.prefix { $0 != "," }))
+        break
+      }
+    }
+    return OptionSuggestion.unknown(
+      in: subcommand == nil ? words : Array(words.dropFirst()),
+      known: known
+    )
+  }
+
   static func main() async {
     SignalCleanup.install()
     do {
@@ -56,8 +82,15 @@ struct Forage: AsyncParsableCommand {
         }
       } else if code == Sysexits.usage, !message.isEmpty {
         // One line, as for every other error: what is wrong, and where the help is.
-        let text = Self.message(for: error).split(whereSeparator: \.isNewline)
+        var text = Self.message(for: error).split(whereSeparator: \.isNewline)
           .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        // A mistyped option explains most usage errors (a required option "missing" because
+        // it was misspelt): say so first, whichever check failed.
+        if !text.lowercased().contains("did you mean"), let typo = Self.unknownOption(),
+          let meant = typo.meant
+        {
+          text = "unknown option '\(typo.given)'; did you mean '\(meant)'?"
+        }
         printError("\(text) (see '\(helpCommand) --help')")
       } else if !message.isEmpty {
         printError(message)

@@ -27,6 +27,26 @@ enum OptionSuggestion {
     return nil
   }
 
+  /// The first word of `arguments` that looks like a long option and is none of `known`, with
+  /// the known option at most two edits from it (`nil` when none is that close).
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after the subcommand's name; `--` ends the options.
+  ///   - known: Every long option the command takes.
+  static func unknown(
+    in arguments: [String],
+    known: Set<String>
+  ) -> (given: String, meant: String?)? {
+    for word in arguments {
+      if word == "--" { break }
+      guard word.hasPrefix("--"), word.count > 2 else { continue }
+      let name = String(word.prefix { $0 != "=" })
+      guard !known.contains(name) else { continue }
+      return (name, nearest(in: [name], to: known.sorted())?.meant)
+    }
+    return nil
+  }
+
   /// The Levenshtein distance between two words: the fewest insertions, deletions and
   /// substitutions of characters that turn one into the other.
   static func editDistance(_ a: String, _ b: String) -> Int {
