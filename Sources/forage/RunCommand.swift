@@ -254,7 +254,9 @@ struct RunCommand: AsyncParsableCommand {
         apiKey: key,
         clock: (networkTime ?? .real).makeClock(),
         timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
-        userAgent: ForageVersion.userAgent
+        userAgent: ForageVersion.userAgent,
+        // A local mock then times its page tokens on the virtual clock, whose waits are instant.
+        sendsVirtualTime: networkTime == .virtual
       )
     }
     let places: PlaceDataset

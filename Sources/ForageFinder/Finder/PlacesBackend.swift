@@ -83,6 +83,9 @@ public final class PlacesBackend: Sendable {
   ///     the caller started for it.
   ///   - userAgent: The `User-Agent` of every request, such as `forage/0.1.0`; the HTTP
   ///     client's default when `nil`.
+  ///   - sendsVirtualTime: Whether every request tells the time on `clock`
+  ///     (``ForagePlaces/PlacesProviderConfiguration/sendsVirtualTime``): for a virtual clock
+  ///     against a local mock, which then times its page tokens on it.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,
@@ -91,7 +94,8 @@ public final class PlacesBackend: Sendable {
     timeout: Duration = .seconds(10),
     identity: String? = nil,
     onRelease: (@Sendable () -> Void)? = nil,
-    userAgent: String? = nil
+    userAgent: String? = nil,
+    sendsVirtualTime: Bool = false
   ) -> PlacesBackend {
     let client = userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
     let counter = CountingTransport(client)
@@ -102,7 +106,8 @@ public final class PlacesBackend: Sendable {
         timeout: timeout,
         apiKey: apiKey,
         transport: counter,
-        clock: clock
+        clock: clock,
+        sendsVirtualTime: sendsVirtualTime
       ),
       baseURL: baseURL,
       identity: identity ?? "\(provider.rawValue) \(Redaction.redact(baseURL.absoluteString))",
@@ -117,25 +122,40 @@ public final class PlacesBackend: Sendable {
     timeout: Duration,
     apiKey: PlacesAPIKey?,
     transport: any HTTPTransport,
-    clock: any Clock<Duration>
+    clock: any Clock<Duration>,
+    sendsVirtualTime: Bool
   ) -> any PlacesProvider {
     switch name {
     case .google:
       GoogleNearbySearchProvider(
         transport: transport,
-        configuration: .init(baseURL: baseURL, apiKey: apiKey, timeout: timeout),
+        configuration: .init(
+          baseURL: baseURL,
+          apiKey: apiKey,
+          timeout: timeout,
+          sendsVirtualTime: sendsVirtualTime
+        ),
         clock: clock
       )
     case .placesNew:
       PlacesNewProvider(
         transport: transport,
-        configuration: .init(baseURL: baseURL, apiKey: apiKey, timeout: timeout),
+        configuration: .init(
+          baseURL: baseURL,
+          apiKey: apiKey,
+          timeout: timeout,
+          sendsVirtualTime: sendsVirtualTime
+        ),
         clock: clock
       )
     case .overpass:
       OverpassProvider(
         transport: transport,
-        configuration: .init(baseURL: baseURL, timeout: timeout),
+        configuration: .init(
+          baseURL: baseURL,
+          timeout: timeout,
+          sendsVirtualTime: sendsVirtualTime
+        ),
         clock: clock
       )
     }
