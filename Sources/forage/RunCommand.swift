@@ -47,7 +47,10 @@ struct RunCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("max-fixes"),
     parsing: .unconditional,
-    help: ArgumentHelp("With --gpsd, end the run after this many fixes.", valueName: "n")
+    help: ArgumentHelp(
+      "With --gpsd, end the run after this many fixes, lost ones included (the summary's fixes).",
+      valueName: "n"
+    )
   )
   var maxFixes: Int?
 
