@@ -10,8 +10,6 @@ import Foundation
 struct DefectPolicy {
   /// The most timeless points held back waiting for a timed one.
   static let lookAheadLimit = 10_000
-  /// The number of consecutive backward times after which the reader follows the new times.
-  static let newTimelineRun = 3
 
   /// The state of one stream (one ``FixKind``).
   struct Stream {
@@ -177,7 +175,7 @@ struct DefectPolicy {
     if let time = fix.time, let lastTime = stream.lastTime, time < lastTime {
       stream.backwardsRun += 1
       // Several backward points in a row mean the earlier time was the outlier: follow the file.
-      startsTimeline = stream.backwardsRun >= Self.newTimelineRun
+      startsTimeline = stream.backwardsRun >= TrackReadOptions.newTimelineRun
       var detail = "\(format(lastTime.timeIntervalSince(time))) s earlier"
       if startsTimeline { detail += "; accepted as a new timeline" }
       emit(.defect(TrackDefect(.timeBackwards, point: fix.kind, line: line, detail: detail)))

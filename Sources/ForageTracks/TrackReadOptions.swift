@@ -40,8 +40,12 @@ public struct TrackReadOptions: Sendable, Hashable {
   /// Where interpolated times start when a track has no time at all and the file does not say
   /// when it was made.
   public var timelessStart = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01T00:00:00Z
-  /// Points earlier than the fix before them; dropped by default.
+  /// Points earlier than the fix before them; dropped by default, until
+  /// ``newTimelineRun`` in a row start a new timeline.
   public var timeBackwards: KeepOrDrop = .drop
+  /// How many points in a row earlier than the fix before them make a new timeline: the earlier
+  /// time was the outlier, and the reader follows the file's new times (in a new segment).
+  public static let newTimelineRun = 3
   /// Points repeating the previous fix's position and time; dropped by default.
   public var duplicatePoint: KeepOrDrop = .drop
   /// Moves faster than ``maximumSpeed``; kept by default (the GPS filter decides).
