@@ -63,6 +63,15 @@ import Testing
     #expect(placed["lost 1"] == now)
   }
 
+  @Test func aLiveReadingWithoutATimeIsPlacedAtTheLastTimeKnown() async throws {
+    let placed = try await Self.placed(
+      [.fix(Self.fix(5)), .locationUnknown(time: nil), .locationUnknown(time: nil)],
+      fallbackTime: { Date() }
+    )
+    #expect(placed["lost 1"] == Self.t0.addingTimeInterval(5))
+    #expect(placed["lost 2"] == Self.t0.addingTimeInterval(5))
+  }
+
   @Test func aFixEarlierThanTheLastDeliveredIsStaleUntilANewTimelineStarts() {
     var state = LocationState(authorization: .authorizedWhenInUse)
     state.wantsUpdates = true

@@ -116,12 +116,14 @@ public struct SimulatedGPS: Sendable {
   /// reports that it has none (which become ``Output/locationUnknown(index:at:)``).
   ///
   /// Readings are indexed from 0 and placed on the clock by their times, offsets from the first
-  /// time (1 s steps for a reading without a time, never backwards). Readings before the first
-  /// one with a time (a receiver that does not know the date yet) wait for it, up to
-  /// ``untimedLookAhead``, and are placed at that time: nothing is stamped with a time before
-  /// the first one known. When the source ends, or that many wait, before any time arrives, they
-  /// are placed at `fallbackTime` (a live source's clock), else from 1970-01-01. A live source's
-  /// readings arrive in their own time: give it a ``VirtualClock``, whose sleeps return at once.
+  /// time, never backwards. A reading without a time comes 1 s after the one before from a file
+  /// (an untimed track's pace), and at the last time known from a live source (one with a
+  /// `fallbackTime`), whose readings come in their own time. Readings before the first one with a
+  /// time (a receiver that does not know the date yet) wait for it, up to ``untimedLookAhead``,
+  /// and are placed at that time: nothing is stamped with a time before the first one known.
+  /// When the source ends, or that many wait, before any time arrives, they are placed at
+  /// `fallbackTime` (a live source's clock), else from 1970-01-01. Give a live source a
+  /// ``VirtualClock``, whose sleeps return at once.
   ///
   /// - Parameters:
   ///   - next: Returns the next reading, `nil` at the end, or throws, which ends the replay with
@@ -142,6 +144,7 @@ public struct SimulatedGPS: Sendable {
     var applied = Set<Int>()
     var index = 0
     var held: [Reading] = []
+    let isFile = fallbackTime == nil
 
     /// Places one reading on the timeline, `stepsWhenUntimed` deciding whether a reading without
     /// a time comes 1 s after the one before or at the same time.
@@ -190,12 +193,11 @@ public struct SimulatedGPS: Sendable {
         startTime = first
         try await emit(.authorization(scenario.initialStatus, scenario.initialAccuracy, at: first))
         // At a time that came, or a clock's, they all take it; from 1970, 1 s apart as ever.
-        let steps = !isTimed && fallbackTime == nil
-        for waiting in held { try await place(waiting, stepsWhenUntimed: steps) }
+        for waiting in held { try await place(waiting, stepsWhenUntimed: !isTimed && isFile) }
         held = []
       }
       guard let reading else { return }
-      try await place(reading, stepsWhenUntimed: true)
+      try await place(reading, stepsWhenUntimed: isFile)
     }
   }
 
