@@ -9,7 +9,8 @@ TEST_APT_PACKAGES := gpsd gpsd-clients chromium
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: demo test deps test-deps lint check-dependencies docs build build-release benchmarks format fuzz fuzz-smoke tsan
+.PHONY: demo test deps test-deps lint check-dependencies docs build build-release benchmarks format fuzz fuzz-smoke tsan \
+  install uninstall install-check screenshot
 
 # The demo is built in debug: a fresh release build (SwiftNIO and the rest optimised) takes
 # about five minutes on two cores, a debug build three, and the demo runs in seconds either way.
@@ -24,6 +25,7 @@ test: deps test-deps lint check-dependencies docs
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --skip ForageCLITests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --filter ForageCLITests $(SWIFT_BUILD_FLAGS)
+	$(MAKE) install-check
 	$(MAKE) fuzz-smoke
 	$(MAKE) tsan
 
@@ -45,6 +47,74 @@ fuzz: deps
 
 fuzz-smoke: deps
 	FUZZ_SEED=1 Tests/Fuzz/run 5
+
+# `make install` puts forage and mock-places in $(BINDIR), their man pages (made by
+# swift-argument-parser's generate-manual plugin) in $(MANDIR)/man1, and their bash, zsh and
+# fish completions where those shells look for them, all under PREFIX (/usr/local) and staged
+# under DESTDIR when it is set (for packaging). `make uninstall` removes those files again.
+# The binaries are the release build, made first (the plugin builds the package in that
+# configuration). INSTALL_CONFIGURATION=debug installs the debug build instead: `make test`
+# checks the install that way (Tests/install-check), with what it has already built, so no
+# release build is forced on it. The man pages are dated by the last commit, so the same
+# commit installs the same files.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_CONFIGURATION ?= release
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+INSTALLED_COMMANDS := forage mock-places
+MANUAL_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date -u +%F)
+
+install: deps
+	swift package $(SWIFT_BUILD_FLAGS) plugin generate-manual \
+	  --configuration $(INSTALL_CONFIGURATION) --date $(MANUAL_DATE)
+	@set -e; \
+	bin="$$(swift build -c $(INSTALL_CONFIGURATION) --show-bin-path $(SWIFT_BUILD_FLAGS))"; \
+	manuals=.build/plugins/GenerateManual/outputs; \
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(BASH_COMPLETION_DIR)" \
+	  "$(DESTDIR)$(ZSH_COMPLETION_DIR)" "$(DESTDIR)$(FISH_COMPLETION_DIR)"; \
+	for c in $(INSTALLED_COMMANDS); do \
+	  install -m 0755 "$$bin/$$c" "$(DESTDIR)$(BINDIR)/$$c"; \
+	  install -m 0644 "$$manuals/$$c/$$c.1" "$(DESTDIR)$(MANDIR)/man1/$$c.1"; \
+	  "$$bin/$$c" --generate-completion-script bash > "$(DESTDIR)$(BASH_COMPLETION_DIR)/$$c"; \
+	  "$$bin/$$c" --generate-completion-script zsh > "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_$$c"; \
+	  "$$bin/$$c" --generate-completion-script fish > "$(DESTDIR)$(FISH_COMPLETION_DIR)/$$c.fish"; \
+	  chmod 0644 "$(DESTDIR)$(BASH_COMPLETION_DIR)/$$c" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_$$c" \
+	    "$(DESTDIR)$(FISH_COMPLETION_DIR)/$$c.fish"; \
+	  echo "installed $(DESTDIR)$(BINDIR)/$$c, its man page and completions"; \
+	done
+
+uninstall:
+	@for c in $(INSTALLED_COMMANDS); do \
+	  rm -f "$(DESTDIR)$(BINDIR)/$$c" "$(DESTDIR)$(MANDIR)/man1/$$c.1" \
+	    "$(DESTDIR)$(BASH_COMPLETION_DIR)/$$c" "$(DESTDIR)$(ZSH_COMPLETION_DIR)/_$$c" \
+	    "$(DESTDIR)$(FISH_COMPLETION_DIR)/$$c.fish"; \
+	done
+
+# Installs the debug build into a temporary DESTDIR and checks every file, then uninstalls.
+install-check:
+	Tests/install-check
+
+# The README's screenshot of the demo's map (Resources/screenshots/demo-map.png): the demo
+# draws the map, headless Chromium takes the picture, and Resources/tools/demo_screenshot.py
+# records in the PNG what the map says, which ScreenshotTests compares with a fresh demo (so
+# a screenshot with another turn's counts fails the tests until this is run again).
+screenshot: deps
+	$(call apt_install,chromium)
+	swift build --product forage $(SWIFT_BUILD_FLAGS)
+	@set -e; work="$$(mktemp -d)"; trap 'rm -rf "$$work"' EXIT; \
+	.build/debug/forage demo --output "$$work/map.html" > /dev/null; \
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars \
+	  --disable-extensions --disable-background-networking --disable-component-update \
+	  --user-data-dir="$$work/profile" --window-size=1200,900 \
+	  --screenshot="$$work/map.png" "file://$$work/map.html" > "$$work/chromium.log" 2>&1 \
+	  || { cat "$$work/chromium.log"; exit 1; }; \
+	python3 Resources/tools/demo_screenshot.py stamp "$$work/map.html" "$$work/map.png" \
+	  Resources/screenshots/demo-map.png; \
+	echo "wrote Resources/screenshots/demo-map.png"
 
 # Installs the Debian packages given that are missing (nothing to do when all are installed).
 define apt_install

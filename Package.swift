@@ -132,8 +132,8 @@ let package = Package(
     .target(
       name: "ForageNearby",
       dependencies: [
-        "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlacesData", "ForageSpatialIndex",
-        "ForageTracks", "ForageSupport",
+        "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlacesData",
+        "ForageSpatialIndex", "ForageTracks", "ForageSupport",
       ],
       swiftSettings: strict
     ),
@@ -313,7 +313,7 @@ let package = Package(
     .testTarget(
       name: "ForageCLITests",
       dependencies: [
-        "ForagePlace",
+        "ForagePlace", "ForagePlaces",
         "forage", "mock-places", "ForageGeodesy", "ForagePlacesData", "ForageSupport",
         "ForageTracks", "MockPlaces",
         "ForageTestSupport",

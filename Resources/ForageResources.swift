@@ -8,12 +8,14 @@ public enum ForageResources {
   /// The bundled places dataset (GeoJSON, © OpenStreetMap contributors, ODbL 1.0).
   public static var demoPlaces: URL { url("demo/helsinki-osm-eateries.geojson") }
 
-  /// The JSON Schema of `forage run`'s NDJSON events.
+  /// The JSON Schema of `forage run`'s NDJSON events (and `forage replay`'s).
   public static var eventSchema: URL { url("schema/forage-event.schema.json") }
 
-  /// The attribution that must accompany the demo places dataset.
-  public static let demoPlacesAttribution =
-    "Places data © OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)"
+  /// The JSON Schema of every other JSON forage writes, one `$defs` entry per command and
+  /// format (`run_document`, `run_geojson`, `nearby_line`, `nearby_document`,
+  /// `nearby_geojson`, `validate_report`).
+  public static var outputSchema: URL { url("schema/forage-output.schema.json") }
+
 
   /// The URL of a bundled file, given its path inside `Resources/`.
   public static func url(_ relativePath: String) -> URL {

@@ -28,9 +28,15 @@ extension NearbyRequest {
     let index = SpatialIndex(places)
     switch origin {
     case .point(let centre):
-      return NearbyResult(places: Self.measured(index.nearest(limit, within: radius, of: centre)))
+      return NearbyResult(
+        places: Self.measured(index.nearest(limit, within: radius, of: centre)),
+        attribution: dataset.attribution
+      )
     case .track:
-      return NearbyResult(places: Self.measured(index.along(track, within: radius).prefix(limit)))
+      return NearbyResult(
+        places: Self.measured(index.along(track, within: radius).prefix(limit)),
+        attribution: dataset.attribution
+      )
     }
   }
 

@@ -1,3 +1,4 @@
+import ForageFinder
 import ForagePlace
 import ForagePlacesData
 import ForageSpatialIndex
@@ -8,39 +9,42 @@ import Foundation
 extension NearbyResult {
   /// The whole output in a format; the same result always gives the same bytes.
   ///
-  /// `ndjson`: one place a line; `json`: `{"count": N, "places": [...]}`; `geojson`: a
-  /// FeatureCollection of Points with `distance_m` and the dataset's properties; `table`: aligned
-  /// columns for people. Each place has the keys and number style of `forage run`'s places.
+  /// Each place is the object of `forage run`'s `places` events (``ForageFinder/NearbyPlace``'s
+  /// `json()`: the same keys, number style and `null` for a missing name). `ndjson`: one place a
+  /// line; `json`: `{"count": N, "places": [...]}`; `geojson`: a FeatureCollection of Points
+  /// with `distance_m` and the dataset's properties; `table`: aligned columns for people. The
+  /// dataset's attribution goes with the places in every format: an `attribution` member of each
+  /// line, of the document and of the FeatureCollection, and the table's last line.
   public func rendered(as format: OutputFormat) -> String {
     switch format {
     case .ndjson:
-      return places.map { Self.object($0) + "\n" }.joined()
+      return places.map { Self.object($0, attribution: attribution).serialized + "\n" }.joined()
     case .json:
-      return "{\"count\":\(places.count),\"places\":["
-        + places.map(Self.object).joined(separator: ",")
-        + "]}\n"
+      var members: [(String, JSONValue)] = [
+        ("count", .int(places.count)),
+        ("places", .array(places.map { Self.object($0, attribution: nil) })),
+      ]
+      if let attribution { members.append(("attribution", .string(attribution))) }
+      return JSONValue.object(members).serialized + "\n"
     case .geojson:
       let features = places.map(Self.feature).joined(separator: ",\n")
-      return "{\"type\":\"FeatureCollection\",\"features\":[\n" + features + "\n]}\n"
+      let notice = attribution.map { ",\"attribution\":" + JSONValue.string($0).serialized } ?? ""
+      return "{\"type\":\"FeatureCollection\"\(notice),\"features\":[\n" + features + "\n]}\n"
     case .table, .html:
       // A request never asks for html (``NearbyRequest`` refuses it): a table is the fallback.
       return Self.table(places)
+        + (attribution.map { "places data: \(TerminalText.escaped($0, keepingTabs: false))\n" }
+          ?? "")
     }
   }
 
-  /// A place as a flat JSON object, with the keys and number style of `forage run`'s places.
-  static func object(_ nearby: NearbyPlace) -> String {
-    let place = nearby.place
-    var members: [(String, JSONValue)] = [
-      ("id", .string(place.id)),
-      ("name", .optional(place.name, JSONValue.string)),
-      ("lat", .double(place.coordinate.latitude)),
-      ("lon", .double(place.coordinate.longitude)),
-      ("distance_m", .rounded(nearby.distance, places: 3)),
-    ]
-    if let rating = place.rating { members.append(("rating", .double(rating))) }
-    members.append(("types", .array(place.types.map(JSONValue.string))))
-    return JSONValue.object(members).serialized
+  /// A place as `forage run` writes it, with the data's attribution when given.
+  static func object(_ nearby: NearbyPlace, attribution: String?) -> JSONValue {
+    guard let attribution, case .object(var members, _) = nearby.json() else {
+      return nearby.json()
+    }
+    members.append(("attribution", .string(attribution)))
+    return .object(members)
   }
 
   private static func feature(_ nearby: NearbyPlace) -> String {
@@ -71,7 +75,7 @@ extension NearbyResult {
     let rows =
       [["distance_m", "id", "type", "name"]]
       + places.map {
-        [metres($0.distance), $0.place.id, $0.place.types.first ?? "", $0.place.name ?? ""]
+        [metres($0.distance), $0.place.id, $0.place.types.first ?? "", $0.place.displayName]
           .map { TerminalText.escaped($0, keepingTabs: false) }
       }
     let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -11,7 +11,7 @@ public struct Place: Sendable, Hashable, Identifiable {
   /// The source's stable id, such as Google's `place_id` or `osm-node-1007416273`.
   public var id: String
   /// The display name, or `nil` when the source has none (an OpenStreetMap `amenity` often has
-  /// no `name` and is still a place).
+  /// no `name` and is still a place). Every output writes a missing name as JSON `null`.
   public var name: String?
   /// Where the place is.
   public var coordinate: Coordinate
@@ -37,7 +37,11 @@ public struct Place: Sendable, Hashable, Identifiable {
   /// Where Forage got the place from.
   public var provenance: PlaceProvenance
 
-  /// Creates a place.
+  /// The name for a person to read: ``name``, or `(no name)` when there is none (JSON has
+  /// `null` instead).
+  public var displayName: String { name ?? "(no name)" }
+
+  /// Creates a place; an empty `name` is no name (`nil`), the one way a missing name is held.
   public init(
     id: String,
     name: String?,
@@ -54,7 +58,7 @@ public struct Place: Sendable, Hashable, Identifiable {
     provenance: PlaceProvenance
   ) {
     self.id = id
-    self.name = name
+    self.name = name?.isEmpty == false ? name : nil
     self.coordinate = coordinate
     self.rating = rating
     self.userRatingsTotal = userRatingsTotal

@@ -58,7 +58,10 @@ extension PlaceDataset {
       }
     }
     guard !places.isEmpty else { throw .noPlaces(file: file, features: features.count) }
-    return PlaceDataset(places: places, issues: issues)
+    let attribution = [root["attribution"]?.string, root["copyright"]?.string]
+      .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
+      .first { !$0.isEmpty }
+    return PlaceDataset(places: places, issues: issues, attribution: attribution)
   }
 
   /// Why one feature is not a place.

@@ -30,6 +30,10 @@ import Foundation
 ///   `addr:city`; `cuisine` and `diet:*=yes` become keywords; every other scalar property is kept
 ///   as text in the place's `properties`.
 ///
+/// **Attribution**: the collection's own `attribution` member (a foreign member, as OpenStreetMap
+/// extracts carry it), else its `copyright` member (as overpass-turbo exports write it), when it
+/// is non-empty text: the notice the data's licence asks for, which every output then carries.
+///
 /// The file is read with ForageSupport's ``JSONParser`` (exact numbers, errors by line and
 /// column). A file with no usable place at all is an error.
 public struct PlaceDataset: Sendable, Equatable {
@@ -37,14 +41,20 @@ public struct PlaceDataset: Sendable, Equatable {
   public var places: [Place]
   /// What was noticed while loading, in file order: places kept without a name, features skipped.
   public var issues: [DatasetIssue]
+  /// The notice the data's licence asks for (the file's `attribution` or `copyright` member), or
+  /// `nil` when the file gives none.
+  public var attribution: String?
 
   /// Creates a dataset from places already in memory.
   ///
-  /// - Parameter places: The places. A later place with an id already seen is dropped and
-  ///   listed in ``issues``.
-  public init(places: [Place]) {
+  /// - Parameters:
+  ///   - places: The places. A later place with an id already seen is dropped and listed in
+  ///     ``issues``.
+  ///   - attribution: The notice the data's licence asks for, if any.
+  public init(places: [Place], attribution: String? = nil) {
     self.places = []
     self.issues = []
+    self.attribution = attribution
     var seen = Set<String>()
     for (index, place) in places.enumerated() {
       if seen.insert(place.id).inserted {
@@ -64,9 +74,10 @@ public struct PlaceDataset: Sendable, Equatable {
   }
 
   /// Creates a dataset from places and issues already sorted out.
-  init(places: [Place], issues: [DatasetIssue]) {
+  init(places: [Place], issues: [DatasetIssue], attribution: String?) {
     self.places = places
     self.issues = issues
+    self.attribution = attribution
   }
 
   /// Reads a dataset file.

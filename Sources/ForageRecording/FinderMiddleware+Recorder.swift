@@ -24,6 +24,8 @@ extension FinderMiddleware {
           )
         )
         setup.onRunEnd { try recorder.finish() }
+        // A replay as html draws the searched area, whatever format the run wrote.
+        setup.wantCoverage()
         return recorder.middleware
       }
     )

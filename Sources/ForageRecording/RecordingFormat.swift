@@ -6,12 +6,12 @@ import Foundation
 /// one action a line, in the order the reducer received them.
 ///
 /// ```
-/// {"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,"reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"forage_recording":1}
-/// {"accuracy":"full","action":"location","at":1781263800,"event":"authorization_changed","status":"authorizedWhenInUse"}
+/// {"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,"reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"forage_recording":2}
+/// {"accuracy":"full","action":"location","at":1781263800,"event":"authorization_changed","status":"authorized_when_in_use"}
 /// ```
 ///
-/// - The header (``RecordingHeader``) carries the format's version, `"forage_recording": 1`,
-///   and the settings the reducer depends on. A reader refuses any other version.
+/// - The header (``RecordingHeader``) carries the format's version, `"forage_recording": 2`,
+///   and the settings the reducer depends on. A reader refuses versions it does not know.
 /// - Each action is a ``FinderAction`` object; its `Codable` conformance, and those of what it
 ///   carries (``ForageLocation/LocationAction``, ``ForageTracks/Fix``, ``PlacesAnswer``,
 ///   ``PlacesFailure``), define the members, with explicit coding keys.
@@ -22,8 +22,9 @@ import Foundation
 /// - Reading refuses impossible values (a latitude of 999, a negative index, a number that is
 ///   not one), naming the file, the line and the member.
 ///
-/// Version 1 is the format of every recording so far: files written before actions were
-/// `Codable` have `null` members and the header's version first, and replay byte for byte.
+/// Version 2 spells enumeration values in snake_case and a missing place name as `null`.
+/// Version 1 recordings (camelCase values, `""` for a missing name; the oldest have `null`
+/// members and the header's version first) are still read, and replay with today's spelling.
 enum RecordingFormat {
   /// An encoder for recording lines: compact, keys sorted, slashes as they are.
   static func makeEncoder() -> JSONEncoder {

@@ -8,14 +8,20 @@ import Foundation
 /// reduces exactly as the run did.
 ///
 /// `{"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,`
-/// `"reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"forage_recording":1}`;
+/// `"reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"forage_recording":2}`;
 /// `maximum_accuracy_m`, `maximum_hdop` and `maximum_age_s` are there when the run set them
 /// (`forage run` sets the first two). Durations are
 /// seconds, read back to the millisecond. `attribution` is there when the places data needs one
-/// (`--provider overpass`).
+/// (OpenStreetMap's, Google's, or a `--dataset` file's).
 struct RecordingHeader: Equatable, Codable {
-  /// The recording format's version: the only one this forage writes and reads.
-  static let version = 1
+  /// The recording format's version, the one this forage writes.
+  ///
+  /// Version 2 spells every enumeration value in snake_case (`track_point`,
+  /// `authorized_when_in_use`) and writes a place without a name as `null`; version 1 wrote
+  /// camelCase and `""`. Both are read.
+  static let version = 2
+  /// The versions this forage reads.
+  static let readableVersions = 1...2
 
   /// The fix filter the run used.
   var filter: FixFilter
@@ -61,11 +67,13 @@ struct RecordingHeader: Equatable, Codable {
         DecodingError.Context(codingPath: [], debugDescription: "a forage recording header")
       )
     }
-    guard version == Self.version else {
+    guard Self.readableVersions.contains(version) else {
       throw DecodingError.dataCorruptedError(
         forKey: .version,
         in: container,
-        debugDescription: "as \(Self.version) (the version this forage reads), not \(version)"
+        debugDescription:
+          "as \(Self.readableVersions.lowerBound) to \(Self.readableVersions.upperBound) "
+          + "(the versions this forage reads), not \(version)"
       )
     }
     let filter = try container.nestedContainer(keyedBy: FilterKeys.self, forKey: .filter)

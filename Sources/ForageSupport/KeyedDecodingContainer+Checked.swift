@@ -49,14 +49,15 @@ extension KeyedDecodingContainer {
     }
   }
 
-  /// Decodes a string-backed enumeration by its raw value, naming the accepted values when the
+  /// Decodes a string-backed enumeration by its raw value (or its camelCase spelling from before
+  /// version 2, ``Swift/RawRepresentable/init(spelling:)``), naming the accepted values when the
   /// string is none of them.
   ///
   /// - Throws: `DecodingError` when the member is missing, not a string, or not a known value.
   public func decodeCase<T>(_ type: T.Type, forKey key: Key) throws -> T
   where T: RawRepresentable & CaseIterable, T.RawValue == String {
     let raw = try decode(String.self, forKey: key)
-    guard let value = T(rawValue: raw) else {
+    guard let value = T(spelling: raw) else {
       let names = T.allCases.map(\.rawValue)
       let list =
         names.count > 1

@@ -3,7 +3,7 @@ import Foundation
 
 /// A fix as one JSON object, the shape `forage run --record` writes:
 /// `{"time":1781263800,"lat":60.171046,"lon":24.9432771,"ele":12.4,"accuracy":5.5,"hdop":1.1,`
-/// `"segment":0,"line":5,"kind":"trackPoint"}`.
+/// `"segment":0,"line":5,"kind":"track_point"}`.
 ///
 /// `time` is seconds since 1970 as a number (exact, unlike a formatted date);
 /// `"time_estimated":true` follows a time the reader made up (``Fix/isTimeEstimated``), and is

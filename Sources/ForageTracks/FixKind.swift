@@ -3,9 +3,9 @@
 /// Formats without that distinction (NMEA, CSV, GeoJSON) produce ``trackPoint`` only.
 public enum FixKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// A recorded position (`trkpt`, an NMEA fix, a CSV row, a GeoJSON coordinate).
-  case trackPoint
+  case trackPoint = "track_point"
   /// A planned position on a route (`rtept`).
-  case routePoint
+  case routePoint = "route_point"
   /// A standalone waypoint (`wpt`); Xcode replays these in time order.
   case waypoint
 }

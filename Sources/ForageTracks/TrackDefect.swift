@@ -6,36 +6,36 @@ public struct TrackDefect: Sendable, Hashable, Codable {
   /// The classes of defect the readers recognise.
   public enum Kind: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// A point without a time (or with one that could not be parsed).
-    case missingTime
+    case missingTime = "missing_time"
     /// A time before the GPS epoch, such as 1901-12-13T20:45:52Z (`INT32_MIN` seconds).
-    case sentinelTime
+    case sentinelTime = "sentinel_time"
     /// A point earlier than the fix delivered before it.
-    case timeBackwards
+    case timeBackwards = "time_backwards"
     /// The same position (and time) as the fix delivered just before it.
-    case duplicatePoint
+    case duplicatePoint = "duplicate_point"
     /// A move from the previous fix faster than ``TrackReadOptions/maximumSpeed``.
-    case implausibleJump
+    case implausibleJump = "implausible_jump"
     /// A pause longer than ``TrackReadOptions/gapThreshold`` between two fixes.
     case gap
     /// A latitude or longitude that is missing, not a number, or out of range.
-    case invalidCoordinate
+    case invalidCoordinate = "invalid_coordinate"
     /// An HDOP above ``TrackReadOptions/maximumHDOP`` or an accuracy above the accuracy limit.
-    case lowAccuracy
+    case lowAccuracy = "low_accuracy"
     /// A receiver that said it had no fix: RMC status `V` or GGA fix quality 0.
-    case noFix
+    case noFix = "no_fix"
     /// A GPX track segment (`trkseg`) or route with no points.
-    case emptySegment
+    case emptySegment = "empty_segment"
     /// An NMEA sentence whose checksum does not match its content.
-    case checksumError
+    case checksumError = "checksum_error"
     /// An incomplete line: an NMEA sentence cut short, or a CSV row with too few fields.
-    case partialLine
+    case partialLine = "partial_line"
     /// Bytes that are not text, such as binary UBX or SiRF packets between NMEA sentences.
-    case binaryNoise
+    case binaryNoise = "binary_noise"
     /// An NMEA `GGA` sentence with no `RMC` of the same time, so no date and no speed.
-    case unpairedGGA
+    case unpairedGGA = "unpaired_gga"
     /// A well-formed value that could not be understood (an unparseable number or field), or
     /// one no receiver can measure (an accuracy of 1e308: ``Fix/Plausible``).
-    case unreadableValue
+    case unreadableValue = "unreadable_value"
 
     /// Orders kinds by their declaration order, for stable reports.
     public static func < (lhs: Kind, rhs: Kind) -> Bool {

@@ -39,7 +39,7 @@ public final class GeoJSONWriter: EventWriter {
       var properties: [(String, JSONValue)] = [
         ("kind", .string("place")),
         ("id", .string(seen.place.id)),
-        ("name", .string(seen.place.name ?? "")),
+        ("name", .optional(seen.place.name, JSONValue.string)),
         ("first_fix_index", .int(seen.firstFixIndex)),
         ("nearest_distance_m", .rounded(seen.nearestDistance, places: 3)),
         ("times_listed", .int(seen.timesListed)),
@@ -59,9 +59,14 @@ public final class GeoJSONWriter: EventWriter {
         ])
       )
     }
-    let collection = JSONValue.object([
-      ("type", .string("FeatureCollection")), ("features", .array(features)),
-    ])
+    // The data's attribution is a member of the collection too, where GeoJSON readers look
+    // first (as `forage nearby` writes it).
+    var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
+    if let attribution = map.summary?.attribution {
+      members.append(("attribution", .string(attribution)))
+    }
+    members.append(("features", .array(features)))
+    let collection = JSONValue.object(members)
     try sink.write(collection.serialized + "\n")
     try sink.commit()
   }

@@ -9,7 +9,8 @@ import ForageFinder
 /// the coverage cache, a places cache file; with `--changes-only` a fix with no `places` event
 /// keeps the last colour), the dropped fixes, the fixes that asked the network, every place
 /// found, the searched area (the GEOS coverage polygons, ``RunSummary/coverage``), a scale bar,
-/// a legend and the attribution.
+/// a legend and the attribution the data asks for (``RunSummary/attribution``, so a replay shows
+/// it as the run did).
 ///
 /// Same events, same bytes: no clock, no random ids, numbers with one fixed decimal. To keep a
 /// long track's page small, the track is drawn through fixes at least 1.5 map units (pixels at
@@ -17,17 +18,13 @@ import ForageFinder
 /// searched area's outline through points at least 0.5 apart; the page says how many it drew.
 public final class HTMLMapWriter: EventWriter {
   private let sink: any TextSink
-  private let attribution: [String]
   private var map = RunMap()
 
   /// Creates a writer over a sink.
   ///
-  /// - Parameters:
-  ///   - sink: Where the page goes, at the end.
-  ///   - attribution: The lines of attribution the data's licences ask for, shown on the page.
-  public init(sink: any TextSink, attribution: [String] = []) {
+  /// - Parameter sink: Where the page goes, at the end.
+  public init(sink: any TextSink) {
     self.sink = sink
-    self.attribution = attribution
   }
 
   /// The page draws the searched area, so the run reports it.
@@ -38,7 +35,7 @@ public final class HTMLMapWriter: EventWriter {
   }
 
   public func finish() throws {
-    try sink.write(map.html(attribution: attribution))
+    try sink.write(map.html())
     try sink.commit()
   }
 }

@@ -13,19 +13,17 @@ public enum OutputFormat: String, Sendable, CaseIterable {
   /// One self-contained HTML page with a map of the run, written at the end.
   case html
 
-  /// Makes a writer of this format over a sink.
+  /// Makes a writer of this format over a sink; every format carries the data's attribution
+  /// from the run's summary (``RunSummary/attribution``).
   ///
-  /// - Parameters:
-  ///   - sink: Where the output goes.
-  ///   - attribution: The attribution the places data asks for, shown by formats for people
-  ///     that draw the data (``html``).
-  public func makeWriter(to sink: any TextSink, attribution: [String] = []) -> any EventWriter {
+  /// - Parameter sink: Where the output goes.
+  public func makeWriter(to sink: any TextSink) -> any EventWriter {
     switch self {
     case .ndjson: NDJSONWriter(sink: sink)
     case .json: JSONDocumentWriter(sink: sink)
     case .geojson: GeoJSONWriter(sink: sink)
     case .table: TableWriter(sink: sink)
-    case .html: HTMLMapWriter(sink: sink, attribution: attribution)
+    case .html: HTMLMapWriter(sink: sink)
     }
   }
 }

@@ -15,7 +15,7 @@ extension RunMap {
   }
 
   /// The whole page.
-  func html(attribution: [String]) -> String {
+  func html() -> String {
     let frame = MapFrame(latitudes: extent.latitudes, longitudes: extent.longitudes)
     var svg = ""
     let drawn = drawMap(into: &svg, frame: frame)
@@ -48,7 +48,11 @@ extension RunMap {
       page += "</ul>\n"
     }
     page += "<h2>Data</h2>\n"
-    for line in attribution { page += "<p class=\"attribution\">\(e(line))</p>\n" }
+    if let attribution = summary?.attribution {
+      page += "<p class=\"attribution\">\(e(attribution))</p>\n"
+    } else {
+      page += "<p>The places data asks for no attribution.</p>\n"
+    }
     page += "</aside>\n</main>\n"
     page += placeTable()
     page += "</body>\n</html>\n"

@@ -29,7 +29,7 @@ public final class TableWriter: EventWriter {
         hasHeader = true
       }
       let nearest =
-        places.first.map { "\(Self.cell($0.place.name ?? "")) (\(Self.metres($0.distance)))" }
+        places.first.map { "\(Self.cell($0.place.displayName)) (\(Self.metres($0.distance)))" }
         ?? "none within \(Self.metres(radius))"
       try sink.write(
         Self.row([
@@ -65,7 +65,7 @@ public final class TableWriter: EventWriter {
         """
       )
       if let attribution = totals.attribution {
-        try sink.write("places data \(Self.cell(attribution))\n")
+        try sink.write("places data: \(Self.cell(attribution))\n")
       }
     }
   }

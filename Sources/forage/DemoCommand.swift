@@ -18,8 +18,11 @@ struct DemoCommand: AsyncParsableCommand {
       Esplanadi, Kamppi, Töölönlahti, Kruununhaka) against 427 real eating places from \
       OpenStreetMap, served by the mock Places server on 127.0.0.1. Prints a short story of \
       the walk and writes a self-contained HTML map of it (\(Self.defaultMap) in the current \
-      directory, or --output). Accepts the options of forage run; for every fix's answer, \
-      run forage run --format table on the same track.
+      directory, or --output). Takes forage run's options for what to search and how to \
+      replay (listed below), not those that choose the track, the places or the output \
+      (--track, --gpsd, --max-fixes, --track-format, --dataset, --api-base, --provider, \
+      --api-key-env, --network-time, --request-timeout, --format): the demo's walk, places and \
+      map are its own. For every fix's answer, run forage run --format table on the same track.
       """
   )
 
@@ -31,11 +34,16 @@ struct DemoCommand: AsyncParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Write the HTML map to this file, atomically (default: \(Self.defaultMap)).",
+      "Write the HTML map to this file, atomically.",
       valueName: "file"
     )
   )
   var output: String = Self.defaultMap
+
+  func validate() throws {
+    // The demo's places are served in Google's wire format.
+    try finder.validateType(for: .google)
+  }
 
   func run() async throws {
     let places: PlaceDataset
@@ -62,10 +70,9 @@ struct DemoCommand: AsyncParsableCommand {
         options = try finder.options()
         return options
       },
-      backend: { backend },
+      backend: { _ in backend },
       format: .html,
       output: output,
-      attribution: [ForageResources.demoPlacesAttribution],
       observer: story,
       arguments: finder,
       inputs: [
@@ -125,7 +132,7 @@ struct DemoCommand: AsyncParsableCommand {
       "Every fix's answer, as a table:",
       "  forage run --track \(ForageResources.demoTrack.path) --format table",
       "",
-      ForageResources.demoPlacesAttribution,
+      summary.attribution.map { "Places data: \($0)" } ?? "",
     ]
     // Place names come from the data: nothing in them reaches the terminal raw.
     return lines.map { TerminalText.escaped($0) }.joined(separator: "\n")

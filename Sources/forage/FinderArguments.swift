@@ -2,6 +2,7 @@ import ArgumentParser
 import ForageFinder
 import ForageHTTP
 import ForageLocation
+import ForagePlaces
 import ForageWriters
 import Foundation
 import Logging
@@ -171,6 +172,35 @@ struct FinderArguments: ParsableArguments {
     // A scenario file is read once, when the run starts (it may be standard input or a FIFO).
     if scenarioFile == nil { _ = try scenario() }
     _ = try notifications()
+  }
+
+  /// Refuses a `--type` the provider cannot search for, before any request is spent on it: a
+  /// usage error (exit 64) naming the provider's rule and the nearest valid names.
+  ///
+  /// Overpass takes the OSM amenities it maps; Google's Nearby Search (legacy) takes the types
+  /// of its Table 1 (``ForagePlaces/GoogleNearbySearchProvider/supportedTypes``) and answers
+  /// any other with no places at all (an empty type, a keyword search, is taken there).
+  func validateType(for provider: PlacesBackend.ProviderName) throws {
+    switch provider {
+    case .overpass:
+      guard OverpassProvider.supportedTypes[type] == nil else { return }
+      throw ValidationError(
+        "--type '\(type)' has no OpenStreetMap tag with --provider overpass; "
+          + "use \(OverpassProvider.supportedTypeList)"
+      )
+    case .google:
+      let types = GoogleNearbySearchProvider.supportedTypes
+      guard !type.isEmpty, !types.contains(type) else { return }
+      let nearest = NameSuggestion.nearest(to: type, in: types)
+      throw ValidationError(
+        "--type '\(type)' is not a place type Google's Nearby Search (legacy) can search for "
+          + "(its Table 1 of supported types), so every answer would be empty; nearest: "
+          + NameSuggestion.list(nearest) + "; to find it in names or cuisines, use "
+          + "--type restaurant --keyword '\(type)'"
+      )
+    case .placesNew:
+      return
+    }
   }
 
   /// The notification middleware's configuration, or `nil` without `--notify-url`.

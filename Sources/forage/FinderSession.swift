@@ -11,14 +11,15 @@ import Foundation
 /// Runs the finder for `forage run` and `forage demo`, turning every failure into a one-line
 /// message and a sysexits code.
 enum FinderSession {
-  /// Replays `track` against the backend `makeBackend` starts once the track has been checked
-  /// (a bad track starts no server), writing events in `format` to `output` (or standard output).
+  /// Replays `track` against the backend `makeBackend` starts for it once the track has been
+  /// checked (a bad track starts no server), writing events in `format` to `output` (or
+  /// standard output).
   ///
   /// The chain is ``Finder/defaultMiddleware(places:recorder:logger:notifications:)``, the one a
   /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
   /// (`--notify-url`), logging to standard error (`--log-level`) and a places cache file
-  /// (`--places-cache`). `attribution` is what the places data asks to be shown with it (the
-  /// html map shows it); `observer`, when given, sees every event too.
+  /// (`--places-cache`). The backend's attribution (what the places data asks to be shown with
+  /// it) reaches every format through the summary; `observer`, when given, sees every event too.
   ///
   /// Before anything is read or written, the outputs are checked against each other and
   /// against every input (`inputs`, the track, `--permission`'s file, `--places-cache`). File
@@ -34,10 +35,9 @@ enum FinderSession {
     track path: String,
     trackFormat: TrackFormat?,
     options makeOptions: () throws -> FinderOptions,
-    backend makeBackend: () async throws -> PlacesBackend,
+    backend makeBackend: (ReplayTrack) async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
-    attribution: [String],
     observer: (any EventWriter)? = nil,
     arguments: FinderArguments,
     inputs: [(option: String, path: String?)] = [("--track", nil)],
@@ -58,10 +58,9 @@ enum FinderSession {
     let (summary, outputs) = try await run(
       source: track.fixSource,
       options: options,
-      backend: makeBackend,
+      backend: { try await makeBackend(track) },
       format: format,
       output: output,
-      attribution: attribution,
       observer: observer,
       arguments: arguments
     )
@@ -83,7 +82,6 @@ enum FinderSession {
     backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
-    attribution: [String],
     arguments: FinderArguments
   ) async throws -> RunSummary {
     try checkFiles(output: output, arguments: arguments, inputs: [])
@@ -99,7 +97,6 @@ enum FinderSession {
       backend: makeBackend,
       format: format,
       output: output,
-      attribution: attribution,
       observer: nil,
       arguments: arguments
     )
@@ -184,7 +181,6 @@ enum FinderSession {
     backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
-    attribution: [String],
     observer: (any EventWriter)?,
     arguments: FinderArguments
   ) async throws -> (RunSummary, HeldOutputs) {
@@ -213,8 +209,8 @@ enum FinderSession {
       outcome = try await finder.run(
         source: source,
         writer: observer.map {
-          PairedWriter(format.makeWriter(to: outputSink, attribution: attribution), $0)
-        } ?? format.makeWriter(to: outputSink, attribution: attribution),
+          PairedWriter(format.makeWriter(to: outputSink), $0)
+        } ?? format.makeWriter(to: outputSink),
         progress: ProgressLine.makeIfTerminal(total: source.expectedCount ?? 0)
       )
     } catch let error as TrackError {

@@ -1,12 +1,7 @@
 import ForageFinder
-import ForagePlaces
 
-extension PlacesBackend.ProviderName {
-  /// The attribution a map of this API's places must show.
-  var attribution: String {
-    switch self {
-    case .google, .placesNew: "Places data © Google (Powered by Google)"
-    case .overpass: "Places data \(OverpassProvider.attributionText)"
-    }
-  }
+extension PlacesBackend {
+  /// The notice Google's Places APIs ask to be shown with their data, used when `--api-base`
+  /// is Google's own host (a local server speaking Google's wire format serves its own data).
+  static let googleAttribution = "© Google (Powered by Google)"
 }

@@ -6,7 +6,9 @@ import MockPlaces
 
 extension PlacesBackend {
   /// Starts the mock Places server (from `Mocks/`) in-process on 127.0.0.1, on a port the
-  /// kernel chooses, and talks to it; the server stops when the backend is released.
+  /// kernel chooses, and talks to it; the server stops when the backend is released. The
+  /// dataset's own attribution (``ForagePlacesData/PlaceDataset/attribution``) goes with its
+  /// places into every output.
   ///
   /// The CLI wires the mock here so that the finder library never links it. Its
   /// ``PlacesBackend/identity`` names the dataset, not the port.
@@ -35,7 +37,8 @@ extension PlacesBackend {
       apiKey: nil,
       clock: clock,
       identity: "\(provider.rawValue) mock \(fingerprint(of: dataset))",
-      onRelease: { server.stop() }
+      onRelease: { server.stop() },
+      attribution: dataset.attribution
     )
   }
 

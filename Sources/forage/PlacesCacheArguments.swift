@@ -22,7 +22,7 @@ struct PlacesCacheArguments: ParsableArguments {
     name: .customLong("places-cache-ttl"),
     parsing: .unconditional,
     help: ArgumentHelp(
-      "How long the places cache reuses a search: a number and s, min, h or d (default 30d).",
+      "How long the places cache reuses a search: a number and s, min, h or d.",
       valueName: "duration"
     )
   )

@@ -109,7 +109,7 @@ struct RunCommand: AsyncParsableCommand {
     name: .customLong("request-timeout"),
     parsing: .unconditional,
     help: ArgumentHelp(
-      "The longest one places request may take, connection included, in seconds (default 10).",
+      "The longest one places request may take, connection included, in seconds.",
       valueName: "s"
     )
   )
@@ -154,13 +154,8 @@ struct RunCommand: AsyncParsableCommand {
           + "the most places one search returns, not \(finder.limit)"
       )
     }
-    if provider == .overpass, OverpassProvider.supportedTypes[finder.type] == nil {
-      throw ValidationError(
-        "--type '\(finder.type)' has no OpenStreetMap tag with --provider overpass; "
-          + "use \(OverpassProvider.supportedTypeList)"
-      )
-    }
     // A query the provider cannot run is refused here, before any request is spent on it.
+    try finder.validateType(for: provider)
     if provider == .placesNew, let keyword = finder.keyword, !keyword.isEmpty {
       throw ValidationError(
         "--keyword cannot be used with --provider places-new: Places API (New) nearby search "
@@ -201,10 +196,9 @@ struct RunCommand: AsyncParsableCommand {
         gpsd: try endpoint(gpsd),
         maxFixes: maxFixes,
         options: finder.options,
-        backend: makeBackend,
+        backend: { try await makeBackend(for: nil) },
         format: format,
         output: output,
-        attribution: attribution,
         arguments: finder
       )
       return
@@ -213,21 +207,12 @@ struct RunCommand: AsyncParsableCommand {
       track: track ?? "-",
       trackFormat: trackFormat,
       options: finder.options,
-      backend: makeBackend,
+      backend: { try await makeBackend(for: $0) },
       format: format,
       output: output,
-      attribution: attribution,
       arguments: finder,
       inputs: [("--track", track ?? "-"), ("--dataset", dataset)]
     )
-  }
-
-  /// What the places data asks to be shown with it: the API's attribution with --api-base, the
-  /// dataset's with the in-process mock.
-  private var attribution: [String] {
-    if apiBase != nil { return [provider.attribution] }
-    guard dataset != nil else { return [ForageResources.demoPlacesAttribution] }
-    return ["Places data: \(datasetName) (--dataset)"]
   }
 
   /// The in-process mock's dataset as messages name it: its file name, `standard input` for
@@ -244,7 +229,9 @@ struct RunCommand: AsyncParsableCommand {
     return host == "googleapis.com" || host.hasSuffix(".googleapis.com")
   }
 
-  private func makeBackend() async throws -> PlacesBackend {
+  /// The places backend: the API `--api-base` names, or the in-process mock serving the
+  /// dataset, which warns when every fix of `track` is beyond the search radius from it.
+  private func makeBackend(for track: ReplayTrack?) async throws -> PlacesBackend {
     let key = ProcessInfo.processInfo.environment[apiKeyEnvironment].flatMap {
       $0.isEmpty ? nil : PlacesAPIKey($0)
     }
@@ -258,6 +245,7 @@ struct RunCommand: AsyncParsableCommand {
         clock: (networkTime ?? .real).makeClock(),
         timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
         userAgent: ForageVersion.userAgent,
+        attribution: Self.isGoogleHost(apiBase) ? PlacesBackend.googleAttribution : nil,
         // A local mock then times its page tokens on the virtual clock, whose waits are instant.
         sendsVirtualTime: networkTime == .virtual
       )
@@ -287,6 +275,16 @@ struct RunCommand: AsyncParsableCommand {
         "using the in-process mock Places server at \(backend.baseURL) with "
           + "\(datasetName) (\(places.places.count) places)"
       )
+      if let track,
+        let warning = FarTrackWarning.line(
+          track: track,
+          dataset: places,
+          datasetName: datasetName,
+          radius: finder.radius
+        )
+      {
+        printError("warning: \(warning)")
+      }
       return backend
     } catch {
       printError("cannot start the in-process mock Places server: \(error)")

@@ -3,12 +3,44 @@ import ForageTracks
 import Foundation
 
 /// The report `forage validate` prints, as a table for people or JSON for scripts.
+///
+/// The JSON spells things as `forage run` does (Resources/schema/forage-validate.schema.json):
+/// snake_case keys and values, `lat`/`lon`, metres as `_m`, seconds as `_s`, speeds as `_mps`.
 struct ValidateReport: Encodable {
   /// One defect class in the report.
   struct Defect: Encodable {
     var kind: String
     var count: Int
     var lines: [Int]
+  }
+
+  /// The box holding every replayed fix, in degrees.
+  struct Bounds: Encodable {
+    var minLatitude: Double
+    var minLongitude: Double
+    var maxLatitude: Double
+    var maxLongitude: Double
+
+    enum CodingKeys: String, CodingKey {
+      case minLatitude = "min_lat"
+      case minLongitude = "min_lon"
+      case maxLatitude = "max_lat"
+      case maxLongitude = "max_lon"
+    }
+  }
+
+  /// The JSON members' names.
+  enum CodingKeys: String, CodingKey {
+    case file, format, usable, problem, points, fixes, replayed, segments, start, end, bounds
+    case defects
+    case trackPoints = "track_points"
+    case routePoints = "route_points"
+    case waypoints
+    case fileSegments = "file_segments"
+    case durationSeconds = "duration_s"
+    case distanceMetres = "distance_m"
+    case maximumSpeedMetresPerSecond = "max_speed_mps"
+    case meanMovingSpeedMetresPerSecond = "mean_moving_speed_mps"
   }
 
   var file: String
@@ -30,7 +62,7 @@ struct ValidateReport: Encodable {
   var distanceMetres: Double
   var maximumSpeedMetresPerSecond: Double?
   var meanMovingSpeedMetresPerSecond: Double?
-  var bounds: TrackSummary.Bounds?
+  var bounds: Bounds?
   var defects: [Defect]
 
   /// Builds the report from a summary.
@@ -45,7 +77,7 @@ struct ValidateReport: Encodable {
     waypoints = summary.counts.waypoints
     fileSegments = summary.counts.trackSegments + summary.counts.routes
     fixes = summary.fixes
-    replayed = summary.replayedKind.map(Self.name)
+    replayed = summary.replayedKind?.rawValue
     segments = summary.segments
     start = summary.start
     end = summary.end
@@ -53,18 +85,16 @@ struct ValidateReport: Encodable {
     distanceMetres = (summary.distance * 100).rounded() / 100
     maximumSpeedMetresPerSecond = summary.maximumSpeed.map { ($0 * 1000).rounded() / 1000 }
     meanMovingSpeedMetresPerSecond = summary.meanMovingSpeed.map { ($0 * 1000).rounded() / 1000 }
-    bounds = summary.bounds
+    bounds = summary.bounds.map {
+      Bounds(
+        minLatitude: $0.minLatitude,
+        minLongitude: $0.minLongitude,
+        maxLatitude: $0.maxLatitude,
+        maxLongitude: $0.maxLongitude
+      )
+    }
     defects = summary.defects.map {
       Defect(kind: $0.kind.rawValue, count: $0.count, lines: $0.lines)
-    }
-  }
-
-  /// The snake_case name of a kind of point.
-  private static func name(_ kind: FixKind) -> String {
-    switch kind {
-    case .trackPoint: "track_point"
-    case .routePoint: "route_point"
-    case .waypoint: "waypoint"
     }
   }
 
@@ -72,8 +102,6 @@ struct ValidateReport: Encodable {
   func json() -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // snake_case, as every other JSON forage writes.
-    encoder.keyEncodingStrategy = .convertToSnakeCase
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
       try container.encode(Self.timestamp(date))

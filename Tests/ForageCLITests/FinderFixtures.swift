@@ -10,6 +10,12 @@ enum FinderFixtures {
   static let helsinkiPlaces = TestData.resource("demo/helsinki-osm-eateries.geojson")
   /// The JSON Schema of the NDJSON events.
   static let schema = TestData.resource("schema/forage-event.schema.json")
+  /// The notice the bundled Helsinki places carry (their file's `attribution` member).
+  static let bundledAttribution =
+    "Data (c) OpenStreetMap contributors, available under the Open Database License (ODbL) 1.0, "
+    + "https://www.openstreetmap.org/copyright"
+  /// The schema of every other JSON output, by `$defs` name.
+  static let outputSchema = TestData.resource("schema/forage-output.schema.json")
 
   /// A fresh, empty directory under the system's temporary directory.
   static func temporaryDirectory() throws -> URL {

@@ -14,7 +14,7 @@ struct FinderOracle {
   /// A place that can be an answer.
   struct Candidate {
     var id: String
-    var name: String
+    var name: String?
     var latitude: Double
     var longitude: Double
   }
@@ -66,7 +66,7 @@ struct FinderOracle {
   ) throws {
     let places = try PlaceDataset.load(contentsOf: dataset).places
     candidates = places.filter(isCandidate).map {
-      Candidate(id: $0.id, name: $0.name ?? "", latitude: $0.latitude, longitude: $0.longitude)
+      Candidate(id: $0.id, name: $0.name, latitude: $0.latitude, longitude: $0.longitude)
     }
     self.radius = radius
     self.limit = limit
@@ -118,8 +118,8 @@ struct FinderOracle {
           || place.lat != candidate.latitude || place.lon != candidate.longitude
         {
           problems.append(
-            "fix \(fix): \(place.id) is \(place.name) at \(place.lat),\(place.lon) "
-              + "\(place.distance) m; expected \(candidate.name) at "
+            "fix \(fix): \(place.id) is \(place.name ?? "null") at \(place.lat),\(place.lon) "
+              + "\(place.distance) m; expected \(candidate.name ?? "null") at "
               + "\(candidate.latitude),\(candidate.longitude) \(distance) m"
           )
         }

@@ -139,7 +139,7 @@ import Testing
     #expect(result.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
     let keys = Self.keys(json)
-    #expect(keys.contains("distance_metres"))
+    #expect(keys.contains("distance_m"))
     #expect(
       keys.allSatisfy { $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" } },
       "\(keys)"

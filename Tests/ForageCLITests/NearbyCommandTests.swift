@@ -67,7 +67,7 @@ import Testing
       typed.stdout == """
         distance_m  id   type        name
            111.319  a    restaurant  Ay "quoted"
-          1113.195  far  restaurant  
+          1113.195  far  restaurant  (no name)
 
         """
     )

@@ -144,7 +144,8 @@ import Testing
       in: directory
     )
     #expect(record.status == 0, "\(record.stderr)")
-    #expect(record.stdout.hasPrefix("{\"changes_only\""))
+    #expect(record.stdout.hasPrefix("{\"attribution\""))
+    #expect(record.stdout.contains("\"forage_recording\":2}\n"))
     let both = try Self.forage(["run", "--track", "walk.gpx", "--record", "-"], in: directory)
     #expect(both.status == 64, "\(both.stderr)")
     let replay = try Self.forage(["replay", "run.actions", "--output", "-"], in: directory)

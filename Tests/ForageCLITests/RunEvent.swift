@@ -13,7 +13,7 @@ struct RunEvent: Decodable, Equatable {
   /// One place of a `places` event.
   struct Place: Decodable, Equatable {
     var id: String
-    var name: String
+    var name: String?
     var lat: Double
     var lon: Double
     var distance: Double

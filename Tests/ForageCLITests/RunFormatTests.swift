@@ -98,12 +98,13 @@ import Testing
 
     #expect(json.status == 0)
     struct Document: Decodable {
+      struct Summary: Decodable { var fixes: Int }
       var events: [RunEvent]
-      var summary: [String: Int]
+      var summary: Summary
     }
     let document = try JSONDecoder().decode(Document.self, from: Data(json.stdout.utf8))
     #expect(document.events == (try RunOutput(ndjson: ndjson.stdout)).events)
-    #expect(document.summary["fixes"] == 100)
+    #expect(document.summary.fixes == 100)
     #expect(json.stdout.split(separator: "\n").count == 1)
   }
 
@@ -148,7 +149,9 @@ import Testing
     let lines = result.stdout.split(separator: "\n")
     #expect(lines.contains { $0.hasPrefix("TIME") && $0.contains("NEAREST") })
     #expect(lines.filter { $0.hasPrefix("2026-") && $0.contains("cache") }.count > 50)
-    #expect(lines.last?.hasPrefix("fixes 100, used 100") == true, "\(lines.last ?? "")")
+    // The totals, then the bundled places' attribution.
+    #expect(lines.dropLast().last?.hasPrefix("fixes 100, used 100") == true, "\(lines.suffix(2))")
+    #expect(lines.last?.hasPrefix("places data: Data (c) OpenStreetMap contributors") == true)
     #expect(!result.stdout.contains("{"))
   }
 

@@ -9,7 +9,7 @@ import Testing
   @Test(arguments: [
     (scenario: "denied", statuses: ["denied"]),
     (scenario: "restricted", statuses: ["restricted"]),
-    (scenario: "prompt-deny", statuses: ["notDetermined", "denied"]),
+    (scenario: "prompt-deny", statuses: ["not_determined", "denied"]),
   ])
   func withoutPermissionNothingIsLocatedOrSearched(scenario: String, statuses: [String]) throws {
     let directory = try FinderFixtures.temporaryDirectory()
@@ -39,7 +39,9 @@ import Testing
     let output = try FinderFixtures.run(["--track", track.path, "--permission", "prompt-grant"])
 
     #expect(
-      output.named("permission").compactMap(\.status) == ["notDetermined", "authorizedWhenInUse"]
+      output.named("permission").compactMap(\.status) == [
+        "not_determined", "authorized_when_in_use",
+      ]
     )
     #expect(output.deliveredFixes == Array(0..<60))
     #expect(output.answeredFixes == Array(0..<60))
@@ -60,7 +62,7 @@ import Testing
     #expect(output.named("dropped").compactMap(\.fixIndex) == Array(100..<200))
     #expect(
       output.named("permission").compactMap(\.status)
-        == ["authorizedWhenInUse", "denied", "authorizedWhenInUse"]
+        == ["authorized_when_in_use", "denied", "authorized_when_in_use"]
     )
     // Every event between the revoke and the re-grant is a drop.
     let events = output.events

@@ -66,9 +66,9 @@ import Testing
     ] {
       #expect(result.stdout.contains("\n\(heading) "), "missing \(heading)")
     }
-    #expect(result.stdout.contains("implausibleJump  1 (lines 1034)"))
-    #expect(result.stdout.contains("emptySegment     1 (lines 61)"))
-    #expect(result.stdout.contains("points             303 (296 track, 0 route, 7 waypoints)"))
+    #expect(result.stdout.contains("implausible_jump  1 (lines 1034)"))
+    #expect(result.stdout.contains("empty_segment     1 (lines 61)"))
+    #expect(result.stdout.contains("points              303 (296 track, 0 route, 7 waypoints)"))
   }
 
   @Test
@@ -77,11 +77,11 @@ import Testing
     let (result, json) = try report([url.path])
     #expect(result.status == 0)
     let defects = try #require(json["defects"] as? [[String: Any]])
-    let missing = try #require(defects.first { $0["kind"] as? String == "missingTime" })
+    let missing = try #require(defects.first { $0["kind"] as? String == "missing_time" })
     // The track points only: the run replays them, not the two timeless waypoints.
     #expect(missing["count"] as? Int == 358)
     #expect((missing["lines"] as? [Int])?.count == 5)
-    #expect((json["distance_metres"] as? Double ?? 0) > 14_000)
+    #expect((json["distance_m"] as? Double ?? 0) > 14_000)
     #expect(json["start"] as? String == "2010-10-03T09:36:30Z")
   }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ForageFinder
 
-/// The searched area reaches the summary only when the output draws it.
+/// The searched area reaches the summary only when the output draws it or a recording keeps it.
 @Suite struct CoverageReportTests {
   /// An event collector that asks for the searched area, as the html map does.
   final class AreaCollector: EventWriter {
@@ -30,13 +30,24 @@ import Testing
   }
 
   @Test func otherOutputsDoNotPayForIt() async throws {
+    let (finder, _) = FinderAssemblyTests.finder()
+    let walk = try AssemblyFixtures.walk(fixes: 40)
+
+    let outcome = try await walk.replay(finder)
+
+    #expect(outcome.summary.coverage == nil)
+  }
+
+  /// A replay as html draws the searched area even when the run wrote NDJSON: the recorder asks
+  /// for it, after the places middleware has been set up.
+  @Test func aRecordingKeepsTheSearchedAreaWhateverTheOutput() async throws {
     let recording = MemorySink()
     let (finder, _) = FinderAssemblyTests.finder(recording: recording)
     let walk = try AssemblyFixtures.walk(fixes: 40)
 
     let outcome = try await walk.replay(finder)
 
-    #expect(outcome.summary.coverage == nil)
-    #expect(!recording.text.contains("coverage_settled"))
+    #expect(try #require(outcome.summary.coverage).rings.isEmpty == false)
+    #expect(recording.text.contains(#""action":"coverage_settled""#))
   }
 }

@@ -17,7 +17,7 @@ import Testing
     FinderEvent(
       seq: 0,
       time: start,
-      payload: .permission(status: "authorizedWhenInUse", accuracy: "full")
+      payload: .permission(status: "authorized_when_in_use", accuracy: "full")
     ),
     FinderEvent(
       seq: 1,
@@ -82,7 +82,7 @@ import Testing
     #expect(lines.count == Self.events.count)
     #expect(
       lines[0]
-        == #"{"event":"permission","seq":0,"time":"2026-06-12T11:30:00Z","status":"authorizedWhenInUse","accuracy":"full"}"#
+        == #"{"event":"permission","seq":0,"time":"2026-06-12T11:30:00Z","status":"authorized_when_in_use","accuracy":"full"}"#
     )
     #expect(
       lines[1].hasPrefix(
@@ -150,7 +150,7 @@ import Testing
 
   @Test func tableShowsARowPerAnswerAndTheTotals() throws {
     let text = try Self.render(.table)
-    #expect(text.contains("permission: authorizedWhenInUse"))
+    #expect(text.contains("permission: authorized_when_in_use"))
     // The name's newline is data, not layout: the table shows it escaped.
     #expect(text.contains("Café \"Ursula\"\\u{a} (52 m)"))
     #expect(text.contains("fix 1 dropped: low_accuracy"))

@@ -49,7 +49,7 @@ import Testing
         FinderEvent(
           seq: 0,
           time: Self.t0,
-          payload: .permission(status: "authorizedWhenInUse", accuracy: "full")
+          payload: .permission(status: "authorized_when_in_use", accuracy: "full")
         )
       ]
       $0.nextSeq = 1

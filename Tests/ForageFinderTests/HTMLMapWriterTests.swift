@@ -34,7 +34,7 @@ import Testing
       FinderEvent(
         seq: 0,
         time: start,
-        payload: .permission(status: "authorizedAlways", accuracy: "full")
+        payload: .permission(status: "authorized_always", accuracy: "full")
       )
     ]
     for fix in 0..<40 {
@@ -83,6 +83,7 @@ import Testing
     }
     var summary = RunSummary()
     summary.fixes = 40
+    summary.attribution = "© Test Data & Co <x>"
     summary.coverage = try CoverageOutline(
       rings: [
         [(60.169, 24.939), (60.169, 24.952), (60.175, 24.952), (60.175, 24.939), (60.169, 24.939)]
@@ -93,14 +94,9 @@ import Testing
     return events
   }
 
-  static func render(
-    _ events: [FinderEvent],
-    attribution: [String] = ["© Test Data & Co <x>"]
-  )
-    throws -> String
-  {
+  static func render(_ events: [FinderEvent]) throws -> String {
     let sink = StringSink()
-    let writer = OutputFormat.html.makeWriter(to: sink, attribution: attribution)
+    let writer = OutputFormat.html.makeWriter(to: sink)
     for event in events { try writer.write(event) }
     try writer.finish()
     #expect(sink.isCommitted)

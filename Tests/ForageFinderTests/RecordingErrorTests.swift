@@ -47,7 +47,7 @@ import Testing
     (#""segment":0"#, #""segment":1e400"#, "one JSON object per line"),
     (
       #""kind":"trackPoint""#, #""kind":"pin""#,
-      #""fix.kind" as one of trackPoint, routePoint or waypoint, not "pin""#
+      #""fix.kind" as one of track_point, route_point or waypoint, not "pin""#
     ),
     (
       #""event":"fix_received""#, #""event":"teleported""#,
@@ -91,12 +91,12 @@ import Testing
   }
 
   @Test(arguments: [
-    ("not a recording", #"a forage recording header, {"forage_recording":1,…}"#),
-    ("", #"a forage recording header, {"forage_recording":1,…}"#),
-    (#"{"event":"summary"}"#, #"a forage recording header, {"forage_recording":1,…}"#),
+    ("not a recording", #"a forage recording header, {"forage_recording":2,…}"#),
+    ("", #"a forage recording header, {"forage_recording":2,…}"#),
+    (#"{"event":"summary"}"#, #"a forage recording header, {"forage_recording":2,…}"#),
     (
-      #"{"forage_recording":2}"#,
-      #""forage_recording" as 1 (the version this forage reads), not 2"#
+      #"{"forage_recording":3}"#,
+      #""forage_recording" as 1 to 2 (the versions this forage reads), not 3"#
     ),
     (
       header.replacingOccurrences(of: "0.05", with: "0"),

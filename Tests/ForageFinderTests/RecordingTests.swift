@@ -123,7 +123,7 @@ import Testing
     #expect(
       try Self.line(Self.actions[4])
         == #"{"action":"location","at":1781263800.25,"event":"fix_received","fix":{"accuracy":4.5,"#
-        + #""course":270,"ele":12.5,"hdop":0.9,"kind":"routePoint","lat":60.1710461,"line":44,"#
+        + #""course":270,"ele":12.5,"hdop":0.9,"kind":"route_point","lat":60.1710461,"line":44,"#
         + #""lon":24.9432771,"sat":9,"segment":2,"speed":1.3,"time":1781263800.25},"index":3,"#
         + #""received_at":1781263800.25}"#
     )
@@ -136,7 +136,7 @@ import Testing
       try Self.line(RecordingHeader(filter: FixFilter(), isChangesOnly: false))
         == #"{"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,"#
         + #""reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"#
-        + #""forage_recording":1}"#
+        + #""forage_recording":2}"#
     )
   }
 
@@ -196,7 +196,7 @@ import Testing
     #expect(partial.text.split(separator: "\n").count == 1)
   }
 
-  /// The expected outputs are today's (a lost fix is a `lost` event and the summary has
+  /// The expected outputs are today's (snake_case values since recording version 2; a lost fix is a `lost` event and the summary has
   /// `fixes_lost` and `answers` since counts were made to add up); the recordings themselves
   /// are as the first writer wrote them.
   @Test(arguments: ["v1-walk-permissions-noise", "v1-unreachable-api"])
@@ -210,6 +210,34 @@ import Testing
     let sink = StringSink()
     try FinderReplay.run(recording, writer: NDJSONWriter(sink: sink))
     #expect(sink.text == (try String(contentsOf: output, encoding: .utf8)))
+  }
+
+  /// Version 1 wrote a place without a name as `""` and values in camelCase; both read as
+  /// today's model, which writes the name as absent and values in snake_case.
+  @Test func versionOneSpellingsReadAsTheOneModel() throws {
+    let decoder = JSONDecoder()
+    let answer = try decoder.decode(
+      FinderAction.self,
+      from: Data(
+        (#"{"action":"places_answered","fix_index":0,"lat":60.1,"lon":24.9,"radius_m":500,"#
+          + #""source":"network","places":[{"id":"a","name":"","lat":60.1,"lon":24.9,"#
+          + #""distance_m":1}]}"#).utf8
+      )
+    )
+    guard case .placesAnswered(let read) = answer else {
+      Issue.record("not an answer: \(answer)")
+      return
+    }
+    #expect(read.places.first?.place.name == nil)
+    #expect(!(try Self.line(answer)).contains(#""name""#))
+    let permission = try decoder.decode(
+      FinderAction.self,
+      from: Data(
+        (#"{"action":"location","at":0,"event":"authorization_changed","#
+          + #""status":"authorizedWhenInUse","accuracy":"full"}"#).utf8
+      )
+    )
+    #expect(try Self.line(permission).contains(#""status":"authorized_when_in_use""#))
   }
 
   @Test func aRecordingFromBeforeCodableReadsAsTheSameActionsWrittenAgain() throws {

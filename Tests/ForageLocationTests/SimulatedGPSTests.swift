@@ -54,8 +54,8 @@ import Testing
     }
     #expect(
       names == [
-        "authorizedWhenInUse", "fix0", "fix1", "fix2", "denied", "fix3", "fix4",
-        "authorizedWhenInUse", "fix5", "fix6", "fix7", "fix8", "fix9",
+        "authorized_when_in_use", "fix0", "fix1", "fix2", "denied", "fix3", "fix4",
+        "authorized_when_in_use", "fix5", "fix6", "fix7", "fix8", "fix9",
       ]
     )
   }

@@ -13,19 +13,34 @@ public final class FinderSetup: Sendable {
     var trackEnd: [@Sendable () async -> [FinderAction]] = []
     var runEnd: [@Sendable () throws -> Void] = []
     var attributions: [String] = []
+    var isCoverageWanted = false
   }
 
   /// What the run searches and how it replays.
   public let options: FinderOptions
-  /// Whether the output wants the searched area (``RunSummary/coverage``): then the places
-  /// middleware reports it when the track ends.
-  public let isCoverageWanted: Bool
   private let hooks = Mutex(Hooks())
 
   /// Creates the setup of one run.
+  ///
+  /// - Parameters:
+  ///   - options: What the run searches and how it replays.
+  ///   - isCoverageWanted: Whether the output wants the searched area (``wantCoverage()``).
   public init(options: FinderOptions, isCoverageWanted: Bool = false) {
     self.options = options
-    self.isCoverageWanted = isCoverageWanted
+    hooks.withLock { $0.isCoverageWanted = isCoverageWanted }
+  }
+
+  /// Whether anything asked for the searched area (``RunSummary/coverage``): then the places
+  /// middleware reports it when the track ends. Read it then, not while setting up: a
+  /// middleware later in the chain may still ask.
+  public var isCoverageWanted: Bool {
+    hooks.withLock { $0.isCoverageWanted }
+  }
+
+  /// Asks the places middleware to report the searched area when the track ends: an output
+  /// that draws it asks, and so does a recorder, so that a replay can draw it too.
+  public func wantCoverage() {
+    hooks.withLock { $0.isCoverageWanted = true }
   }
 
   /// Asks to be told of every effect's start, finish and cancellation, in every middleware.

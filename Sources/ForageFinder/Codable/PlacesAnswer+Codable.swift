@@ -5,9 +5,9 @@ import ForageSupport
 /// An answer as JSON object members: `fix_index`, `lat`, `lon`, `radius_m`, `source` (`network`
 /// or `cache`) and `places`, an array of place objects nearest first.
 ///
-/// A place's object has `id`, `name` (`""` when the place has none), `lat`, `lon`, `distance_m`
-/// (unrounded, unlike the output), `provenance`, and `rating`, `types`, `vicinity`, `open_now`
-/// when known: what the writers print, so a replay prints what the run did. Recordings made
+/// A place's object has `id`, `lat`, `lon`, `distance_m` (unrounded, unlike the output),
+/// `provenance`, and `name`, `rating`, `types`, `vicinity`, `open_now` when known (version 1
+/// recordings wrote a missing name as `""`, read as none): what the writers print, so a replay prints what the run did. Recordings made
 /// before places carried their provenance read as ``ForagePlace/PlaceProvenance/unknown``.
 ///
 /// Reading refuses a negative fix index or radius, a negative distance and a position off the
@@ -64,7 +64,7 @@ extension PlacesAnswer: Codable {
       let object = try list.nestedContainer(keyedBy: PlaceKeys.self)
       let place = Place(
         id: try object.decode(String.self, forKey: .id),
-        name: try object.decode(String.self, forKey: .name),
+        name: try object.decodeIfPresent(String.self, forKey: .name),
         coordinate: Coordinate(
           unchecked: try object.decode(Double.self, forKey: .latitude, in: -90...90),
           longitude: try object.decode(Double.self, forKey: .longitude, in: -180...180)
@@ -98,7 +98,7 @@ extension PlacesAnswer: Codable {
       let place = nearby.place
       var object = list.nestedContainer(keyedBy: PlaceKeys.self)
       try object.encode(place.id, forKey: .id)
-      try object.encode(place.name ?? "", forKey: .name)
+      try object.encodeIfPresent(place.name, forKey: .name)
       try object.encode(place.latitude, forKey: .latitude)
       try object.encode(place.longitude, forKey: .longitude)
       try object.encode(nearby.distance, forKey: .distance)

@@ -74,14 +74,14 @@ extension FinderEvent {
 }
 
 extension NearbyPlace {
-  /// Writes the place as the compact JSON object of `places` events: `id`, `name` (`""` when the
-  /// place has none), `lat`, `lon`, `distance_m` (to the millimetre), then `rating`, `types`,
+  /// Writes the place as the compact JSON object of `places` events: `id`, `name` (`null` when
+  /// the place has none), `lat`, `lon`, `distance_m` (to the millimetre), then `rating`, `types`,
   /// `vicinity` and `open_now` when known.
   public func write(to output: inout JSONOutput) {
     output.append(#"{"id":"#)
     output.writeString(place.id)
     output.append(#","name":"#)
-    output.writeString(place.name ?? "")
+    if let name = place.name { output.writeString(name) } else { output.writeNull() }
     output.append(#","lat":"#)
     output.writeDouble(place.latitude)
     output.append(#","lon":"#)

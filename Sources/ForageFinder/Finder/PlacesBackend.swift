@@ -36,6 +36,9 @@ public final class PlacesBackend: Sendable {
   /// Names the API for a places cache file: its wire format and where it is, so that answers
   /// from two APIs are never mixed.
   public let identity: String
+  /// The notice the places data's licence asks for, which the places middleware puts in the
+  /// run's summary (and so in every output), or `nil` for none.
+  public let attribution: String?
   private let counter: CountingTransport
   private let skipped = Mutex(0)
   private let onRelease: (@Sendable () -> Void)?
@@ -44,12 +47,14 @@ public final class PlacesBackend: Sendable {
     provider: any PlacesProvider,
     baseURL: URL,
     identity: String,
+    attribution: String?,
     counter: CountingTransport,
     onRelease: (@Sendable () -> Void)?
   ) {
     self.provider = provider
     self.baseURL = baseURL
     self.identity = identity
+    self.attribution = attribution
     self.counter = counter
     self.onRelease = onRelease
   }
@@ -83,6 +88,8 @@ public final class PlacesBackend: Sendable {
   ///     the caller started for it.
   ///   - userAgent: The `User-Agent` of every request, such as `forage/0.1.0`; the HTTP
   ///     client's default when `nil`.
+  ///   - attribution: The notice the data's licence asks for (a dataset's own, say); `nil`
+  ///     takes the provider's (``ForagePlaces/PlacesProvider/attribution``).
   ///   - sendsVirtualTime: Whether every request tells the time on `clock`
   ///     (``ForagePlaces/PlacesProviderConfiguration/sendsVirtualTime``): for a virtual clock
   ///     against a local mock, which then times its page tokens on it.
@@ -95,22 +102,25 @@ public final class PlacesBackend: Sendable {
     identity: String? = nil,
     onRelease: (@Sendable () -> Void)? = nil,
     userAgent: String? = nil,
+    attribution: String? = nil,
     sendsVirtualTime: Bool = false
   ) -> PlacesBackend {
     let client = userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
     let counter = CountingTransport(client)
+    let places = makeProvider(
+      provider,
+      baseURL: baseURL,
+      timeout: timeout,
+      apiKey: apiKey,
+      transport: counter,
+      clock: clock,
+      sendsVirtualTime: sendsVirtualTime
+    )
     return PlacesBackend(
-      provider: makeProvider(
-        provider,
-        baseURL: baseURL,
-        timeout: timeout,
-        apiKey: apiKey,
-        transport: counter,
-        clock: clock,
-        sendsVirtualTime: sendsVirtualTime
-      ),
+      provider: places,
       baseURL: baseURL,
       identity: identity ?? "\(provider.rawValue) \(Redaction.redact(baseURL.absoluteString))",
+      attribution: attribution ?? places.attribution,
       counter: counter,
       onRelease: onRelease
     )

@@ -25,7 +25,7 @@ extension FinderAction {
       line = "location \(action.logLine) at \(ISO8601.format(at))"
     case .placesAnswered(let answer):
       let nearest =
-        answer.places.first.map { ", nearest \($0.place.name ?? "") at \(Int($0.distance)) m" }
+        answer.places.first.map { ", nearest \($0.place.displayName) at \(Int($0.distance)) m" }
         ?? ""
       line =
         "placesAnswered fix \(answer.fixIndex) from \(answer.source.rawValue): "

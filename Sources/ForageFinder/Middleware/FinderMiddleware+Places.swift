@@ -28,6 +28,26 @@ extension FinderMiddleware {
     api: String = "places",
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
   ) -> FinderMiddleware {
+    places(
+      provider,
+      attribution: provider.attribution,
+      requestCount: requestCount,
+      cacheFile: cacheFile,
+      api: api,
+      onSkipped: onSkipped
+    )
+  }
+
+  /// The places middleware, putting `attribution` (the notice the data asks for) in the run's
+  /// summary.
+  private static func places(
+    _ provider: any PlacesProvider,
+    attribution: String?,
+    requestCount: (@Sendable () -> Int)?,
+    cacheFile: PlacesCacheFile?,
+    api: String,
+    onSkipped: @escaping @Sendable (Int) -> Void
+  ) -> FinderMiddleware {
     FinderMiddleware(
       "places",
       setUp: { setup in
@@ -41,21 +61,24 @@ extension FinderMiddleware {
           },
           onSkipped: onSkipped
         )
-        if let attribution = provider.attribution { setup.attribute(attribution) }
+        if let attribution { setup.attribute(attribution) }
         if let requestCount {
           // Counts only this run's requests, whatever the provider sent before.
           let before = requestCount()
           setup.countRequests { requestCount() - before }
         }
-        if setup.isCoverageWanted {
-          setup.onTrackEnd { [.coverageSettled(engine.cache.outline)] }
+        // Weakly: the setup keeps its hooks, and a hook keeping the setup would keep the engine
+        // (and a places cache file, unclosed) for ever.
+        setup.onTrackEnd { [weak setup] in
+          setup?.isCoverageWanted == true ? [.coverageSettled(engine.cache.outline)] : []
         }
         return PlacesMiddleware.body(engine)
       }
     )
   }
 
-  /// The places middleware over a backend: its provider, with its requests counted.
+  /// The places middleware over a backend: its provider, with its requests counted and its
+  /// data's attribution (``PlacesBackend/attribution``) in the summary.
   ///
   /// - Parameters:
   ///   - backend: The Places API and its request counter; kept alive by the middleware.
@@ -66,6 +89,7 @@ extension FinderMiddleware {
   ) -> FinderMiddleware {
     places(
       backend.provider,
+      attribution: backend.attribution,
       requestCount: { backend.requestCount },
       cacheFile: cacheFile,
       api: backend.identity,

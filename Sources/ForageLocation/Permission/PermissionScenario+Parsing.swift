@@ -76,8 +76,8 @@ extension PermissionScenario {
   }
 
   /// Reads a scenario file: JSON such as
-  /// `{"initial":"notDetermined","prompt":"authorizedWhenInUse","accuracy":"full",
-  /// "changes":[{"at_fix":100,"status":"denied"},{"at_seconds":600,"status":"authorizedWhenInUse"}]}`.
+  /// `{"initial":"not_determined","prompt":"authorized_when_in_use","accuracy":"full",
+  /// "changes":[{"at_fix":100,"status":"denied"},{"at_seconds":600,"status":"authorized_when_in_use"}]}`.
   ///
   /// - Throws: ``PermissionScenarioError`` naming the file and what was expected.
   public init(contentsOf url: URL) throws {
@@ -121,7 +121,7 @@ extension PermissionScenario {
     ) throws
       -> AuthorizationStatus
     {
-      guard let raw = value?.string, let status = AuthorizationStatus(rawValue: raw) else {
+      guard let raw = value?.string, let status = AuthorizationStatus(spelling: raw) else {
         throw PermissionScenarioError(
           "\(place(parent)): \"\(key)\" must be one of \(AuthorizationStatus.allCases.map(\.rawValue).joined(separator: ", "))"
         )

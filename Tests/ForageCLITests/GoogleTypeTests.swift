@@ -1,0 +1,89 @@
+import ForagePlaces
+import ForageTestSupport
+import Foundation
+import Testing
+
+/// With Google's Nearby Search (legacy), the default provider and the demo's, a `--type`
+/// outside Google's list of supported types is refused before any request (64, one line
+/// naming the rule and the nearest valid names): Google answers it with no places at all.
+@Suite struct GoogleTypeTests {
+  /// `--request-timeout 0` is refused after the type is checked: a refusal naming it shows
+  /// that the type was taken, with no run.
+  static func check(_ arguments: [String]) throws -> BinaryResult {
+    try FinderFixtures.forage(
+      ["run", "--track", FinderFixtures.walk.path, "--request-timeout", "0"] + arguments
+    )
+  }
+
+  @Test(arguments: [
+    ("sushi", "museum, spa or store;"),
+    ("restaurants", "restaurant, "),
+    ("Restaurant", "restaurant, "),
+    ("station", "bus_station, gas_station or fire_station;"),
+    ("coffee", "cafe, "),
+    ("café", "cafe, "),
+    ("bar ", "bar, "),
+    // Table 2's types come back in answers but cannot be searched for.
+    ("food", ""),
+    ("point_of_interest", ""),
+    ("establishment", ""),
+  ])
+  func aTypeOutsideGooglesListIsRefusedFirst(_ type: String, _ nearest: String) throws {
+    for command in [["run", "--track", FinderFixtures.walk.path], ["demo"]] {
+      for provider in command == ["demo"] ? [[]] : [[], ["--provider", "google"]] {
+        let result = try FinderFixtures.forage(command + provider + ["--type", type])
+
+        #expect(result.status == 64, "\(command): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(
+          result.stderr.contains(
+            "--type '\(type)' is not a place type Google's Nearby Search (legacy) can search for"
+          ),
+          "\(result.stderr)"
+        )
+        #expect(result.stderr.contains("--keyword '\(type)'"), "\(result.stderr)")
+        let suggested = result.stderr.components(separatedBy: "nearest: ").last ?? ""
+        #expect(suggested.hasPrefix(nearest), "\(result.stderr)")
+        #expect(!result.stderr.contains("in-process mock"), "\(result.stderr)")
+      }
+    }
+  }
+
+  /// A type as long as an argument may be is refused like any other, naming the nearest of the
+  /// valid types to its start.
+  @Test func aHugeTypeIsRefusedInOneLine() throws {
+    let type = "restaurant" + String(repeating: "x", count: 100_000)
+    let result = try FinderFixtures.forage([
+      "run", "--track", FinderFixtures.walk.path, "--type", type,
+    ])
+
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("nearest: restaurant, "), "\(result.stderr.suffix(300))")
+  }
+
+  @Test func everyTypeOfGooglesListIsTaken() throws {
+    #expect(GoogleNearbySearchProvider.supportedTypes.count == 96)
+    for type in GoogleNearbySearchProvider.supportedTypes.sorted() {
+      let result = try Self.check(["--type", type])
+      #expect(result.stderr.contains("--request-timeout must be"), "\(type): \(result.stderr)")
+    }
+    // A keyword search with no type is not a type search.
+    let keyword = try Self.check(["--type", "", "--keyword", "sushi"])
+    #expect(keyword.stderr.contains("--request-timeout must be"), "\(keyword.stderr)")
+  }
+
+  /// The rule is Google's: the other providers' types are theirs.
+  @Test func otherProvidersKeepTheirOwnTypes() throws {
+    for arguments in [
+      ["--provider", "overpass", "--type", "pub"],
+      ["--provider", "overpass", "--type", "fast_food"],
+      ["--provider", "places-new", "--type", "vegan_restaurant"],
+    ] {
+      let result = try Self.check(arguments)
+      #expect(result.stderr.contains("--request-timeout must be"), "\(arguments): \(result.stderr)")
+    }
+  }
+}
