@@ -8,6 +8,10 @@ import Foundation
 /// says on its clock, with transport failures turned into ``PlacesError`` with the key removed
 /// from their messages. What differs is the request and how a response decodes.
 struct PlacesConnection: Sendable {
+  /// The header that tells the time on the clock
+  /// (``PlacesProviderConfiguration/sendsVirtualTime``).
+  static let virtualTimeHeader = "Forage-Virtual-Time"
+
   /// What sends requests: the libcurl client, or a test double.
   let transport: any HTTPTransport
   /// The clock retries and waits run on.
@@ -18,6 +22,9 @@ struct PlacesConnection: Sendable {
   let apiKey: PlacesAPIKey?
   /// How retryable failures are retried.
   let retry: RetryPolicy
+  /// The time elapsed on ``clock`` since the connection was made, when every request tells it
+  /// (``PlacesProviderConfiguration/sendsVirtualTime``).
+  private let virtualTime: (@Sendable () -> Duration)?
 
   /// Creates the connection a provider's configuration describes.
   ///
@@ -37,6 +44,7 @@ struct PlacesConnection: Sendable {
     self.date = date
     apiKey = configuration.apiKey
     retry = configuration.retry
+    virtualTime = configuration.sendsVirtualTime ? clock.startStopwatch() : nil
   }
 
   /// Sends a request, retrying as ``retry`` allows, and decodes each response.
@@ -52,13 +60,23 @@ struct PlacesConnection: Sendable {
     try await retry.search(on: clock) { () async throws(PlacesError) -> Value in
       let response: HTTPResponse
       do throws(HTTPError) {
-        response = try await transport.send(request)
+        response = try await transport.send(stamped(request))
       } catch {
         if error.kind == .cancelled { throw .cancelled }
         throw .transport(HTTPError(error.kind, redact(error.message)))
       }
       return try decode(response)
     }
+  }
+
+  /// The request with the time on ``clock`` as it is sent, when the connection tells it: a
+  /// retry, sent later on the clock, tells the later time.
+  private func stamped(_ request: HTTPRequest) -> HTTPRequest {
+    guard let virtualTime else { return request }
+    var stamped = request
+    let seconds = String(format: "%.3f", virtualTime().seconds)
+    stamped.headers.append((Self.virtualTimeHeader, seconds))
+    return stamped
   }
 
   /// Waits on ``clock``; nothing when `duration` is not positive.

@@ -17,18 +17,25 @@ public struct PlacesProviderConfiguration<Provider: PlacesHTTPProvider>: Sendabl
   public var timeout: Duration
   /// How retryable failures are retried.
   public var retry: RetryPolicy
+  /// Whether every request tells the time on the provider's clock, in seconds since the
+  /// provider was made (`Forage-Virtual-Time: 1.500`): for a clock whose waits are simulated
+  /// (`forage run --network-time virtual`), so that a local `mock-places` times its page tokens
+  /// on that clock instead of its own. Off by default.
+  public var sendsVirtualTime: Bool
 
   /// Creates a configuration.
   public init(
     baseURL: URL = Provider.defaultBaseURL,
     apiKey: PlacesAPIKey? = nil,
     timeout: Duration = Provider.defaultTimeout,
-    retry: RetryPolicy = .placesSearch
+    retry: RetryPolicy = .placesSearch,
+    sendsVirtualTime: Bool = false
   ) {
     self.baseURL = baseURL
     self.apiKey = apiKey
     self.timeout = timeout
     self.retry = retry
+    self.sendsVirtualTime = sendsVirtualTime
   }
 
   /// The URL of an endpoint: ``baseURL`` without its trailing slashes, then `path` and the

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// `{"changes_only":false,"filter":{"distance_filter_m":0,"maximum_speed_mps":100,`
 /// `"reduced_accuracy_grid_deg":0.05,"reduced_accuracy_interval_s":900},"forage_recording":2}`;
-/// `maximum_accuracy_m` and `maximum_age_s` are there when the run set them. Durations are
+/// `maximum_accuracy_m`, `maximum_hdop` and `maximum_age_s` are there when the run set them
+/// (`forage run` sets the first two). Durations are
 /// seconds, read back to the millisecond. `attribution` is there when the places data needs one
 /// (OpenStreetMap's, Google's, or a `--dataset` file's).
 struct RecordingHeader: Equatable, Codable {
@@ -41,6 +42,7 @@ struct RecordingHeader: Equatable, Codable {
   enum FilterKeys: String, CodingKey {
     case distanceFilter = "distance_filter_m"
     case maximumAccuracy = "maximum_accuracy_m"
+    case maximumHDOP = "maximum_hdop"
     case maximumAge = "maximum_age_s"
     case maximumSpeed = "maximum_speed_mps"
     case reducedAccuracyInterval = "reduced_accuracy_interval_s"
@@ -93,6 +95,7 @@ struct RecordingHeader: Equatable, Codable {
           forKey: .maximumAccuracy,
           in: positive
         ),
+        maximumHDOP: try filter.decodeIfPresent(Double.self, forKey: .maximumHDOP, in: positive),
         maximumAge: try filter.decodeIfPresent(Double.self, forKey: .maximumAge, in: span)
           .map(Self.duration),
         maximumSpeed: try filter.decode(Double.self, forKey: .maximumSpeed, in: positive),
@@ -117,6 +120,7 @@ struct RecordingHeader: Equatable, Codable {
     var nested = container.nestedContainer(keyedBy: FilterKeys.self, forKey: .filter)
     try nested.encode(filter.distanceFilter, forKey: .distanceFilter)
     try nested.encodeIfPresent(filter.maximumAccuracy, forKey: .maximumAccuracy)
+    try nested.encodeIfPresent(filter.maximumHDOP, forKey: .maximumHDOP)
     try nested.encodeIfPresent(filter.maximumAge?.seconds, forKey: .maximumAge)
     try nested.encode(filter.maximumSpeed, forKey: .maximumSpeed)
     try nested.encode(

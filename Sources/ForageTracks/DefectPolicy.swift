@@ -10,8 +10,6 @@ import Foundation
 struct DefectPolicy {
   /// The most timeless points held back waiting for a timed one.
   static let lookAheadLimit = 10_000
-  /// The number of consecutive backward times after which the reader follows the new times.
-  static let newTimelineRun = 3
 
   /// The state of one stream (one ``FixKind``).
   struct Stream {
@@ -24,6 +22,9 @@ struct DefectPolicy {
   }
 
   let options: TrackReadOptions
+  /// When the file says it was made (GPX `<metadata><time>`), if it did: where made-up times
+  /// start in place of ``TrackReadOptions/timelessStart``.
+  private var documentTime: Date?
   private var streams = [Stream](repeating: Stream(), count: FixKind.allCases.count)
   private var segment = -1
   private var lastSegmentKey: (kind: FixKind, fileSegment: Int)?
@@ -73,7 +74,18 @@ struct DefectPolicy {
     resolve(fix, wasSentinel: wasSentinel, interpolated: false, emit: emit)
   }
 
-  /// Delivers the points still held back, timed forward from ``TrackReadOptions/timelessStart``.
+  /// Takes the time the file says it was made, as the start of made-up times; a placeholder
+  /// time (before ``TrackReadOptions/earliestPlausibleTime``) is no time.
+  mutating func useDocumentTime(_ time: Date) {
+    if time >= options.earliestPlausibleTime { documentTime = time }
+  }
+
+  /// Where made-up times start when no point before them has a time: the file's own time, else
+  /// ``TrackReadOptions/timelessStart``.
+  private var timelessStart: Date { documentTime ?? options.timelessStart }
+
+  /// Delivers the points still held back, timed forward from the file's time or
+  /// ``TrackReadOptions/timelessStart``.
   mutating func finish(emit: (TrackEvent) -> Void) {
     for index in streams.indices where !streams[index].pending.isEmpty {
       release(index, before: nil, emit: emit)
@@ -94,7 +106,7 @@ struct DefectPolicy {
   }
 
   /// Gives the held-back points times, backwards from the timed point that follows them or
-  /// forwards from ``TrackReadOptions/timelessStart``, and delivers them.
+  /// forwards from the file's time or ``TrackReadOptions/timelessStart``, and delivers them.
   private mutating func release(_ index: Int, before next: (Fix, Date)?, emit: (TrackEvent) -> Void)
   {
     var pending = streams[index].pending
@@ -109,7 +121,7 @@ struct DefectPolicy {
       }
     } else {
       var previous: Fix?
-      var current = options.timelessStart
+      var current = timelessStart
       for position in pending.indices {
         if let previous {
           current += Geodesic.distance(previous, pending[position].fix) / interpolationSpeed
@@ -148,7 +160,7 @@ struct DefectPolicy {
         if let last = stream.last, let lastTime = stream.lastTime {
           fix.time = lastTime.addingTimeInterval(Geodesic.distance(last, fix) / interpolationSpeed)
         } else {
-          fix.time = options.timelessStart
+          fix.time = timelessStart
         }
       case .keep:
         emit(.defect(TrackDefect(timeDefect, point: fix.kind, line: line)))
@@ -163,7 +175,7 @@ struct DefectPolicy {
     if let time = fix.time, let lastTime = stream.lastTime, time < lastTime {
       stream.backwardsRun += 1
       // Several backward points in a row mean the earlier time was the outlier: follow the file.
-      startsTimeline = stream.backwardsRun >= Self.newTimelineRun
+      startsTimeline = stream.backwardsRun >= TrackReadOptions.newTimelineRun
       var detail = "\(format(lastTime.timeIntervalSince(time))) s earlier"
       if startsTimeline { detail += "; accepted as a new timeline" }
       emit(.defect(TrackDefect(.timeBackwards, point: fix.kind, line: line, detail: detail)))
@@ -233,6 +245,7 @@ struct DefectPolicy {
       }
     }
     if startsSegment { segment += 1 }
+    fix.isTimeEstimated = isInterpolated
     lastSegmentKey = (fix.kind, input.segment)
     fix.segment = segment
     stream.last = fix

@@ -5,14 +5,17 @@ import Foundation
 /// `{"time":1781263800,"lat":60.171046,"lon":24.9432771,"ele":12.4,"accuracy":5.5,"hdop":1.1,`
 /// `"segment":0,"line":5,"kind":"track_point"}`.
 ///
-/// `time` is seconds since 1970 as a number (exact, unlike a formatted date). Unknown values are
-/// left out, and read back as unknown when absent or `null`. Reading refuses what no fix can be:
+/// `time` is seconds since 1970 as a number (exact, unlike a formatted date);
+/// `"time_estimated":true` follows a time the reader made up (``Fix/isTimeEstimated``), and is
+/// left out otherwise. Unknown values are left out, and read back as unknown when absent or
+/// `null`. Reading refuses what no fix can be:
 /// a latitude outside -90...90, a longitude outside -180...180, a negative segment, a line
 /// before 1.
 extension Fix: Codable {
   /// The members' names, stable across versions.
   enum CodingKeys: String, CodingKey {
     case time
+    case isTimeEstimated = "time_estimated"
     case latitude = "lat"
     case longitude = "lon"
     case elevation = "ele"
@@ -55,7 +58,8 @@ extension Fix: Codable {
       satellites: try container.decodeIfPresent(Int.self, forKey: .satellites, atLeast: 0),
       segment: try container.decode(Int.self, forKey: .segment, atLeast: 0),
       line: try container.decodeIfPresent(Int.self, forKey: .line, atLeast: 1),
-      kind: try container.decodeCase(FixKind.self, forKey: .kind)
+      kind: try container.decodeCase(FixKind.self, forKey: .kind),
+      isTimeEstimated: try container.decodeIfPresent(Bool.self, forKey: .isTimeEstimated) ?? false
     )
   }
 
@@ -65,6 +69,7 @@ extension Fix: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(time?.timeIntervalSince1970, forKey: .time)
+    if isTimeEstimated { try container.encode(true, forKey: .isTimeEstimated) }
     try container.encode(latitude, forKey: .latitude)
     try container.encode(longitude, forKey: .longitude)
     try container.encodeIfPresent(elevation, forKey: .elevation)

@@ -4,6 +4,10 @@ import Foundation
 public struct Fix: Sendable, Equatable, Hashable {
   /// When the fix was taken, or `nil` when the source gave no usable time.
   public var time: Date?
+  /// Whether ``time`` was made up rather than read: the reader gave a point without a usable
+  /// time one of its own (see ``TrackReadOptions/MissingTimePolicy/interpolate(metresPerSecond:)``),
+  /// so that outputs can mark it.
+  public var isTimeEstimated: Bool
   /// Latitude in degrees, positive north.
   public var latitude: Double
   /// Longitude in degrees, positive east.
@@ -40,9 +44,11 @@ public struct Fix: Sendable, Equatable, Hashable {
     satellites: Int? = nil,
     segment: Int = 0,
     line: Int? = nil,
-    kind: FixKind = .trackPoint
+    kind: FixKind = .trackPoint,
+    isTimeEstimated: Bool = false
   ) {
     self.time = time
+    self.isTimeEstimated = isTimeEstimated
     self.latitude = latitude
     self.longitude = longitude
     self.elevation = elevation

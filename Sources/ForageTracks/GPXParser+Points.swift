@@ -165,6 +165,8 @@ extension GPXParser {
         in: .whitespacesAndNewlines
       )
       if value == "none" { point?.horizontalAccuracy = -1 }
+    case .documentTime:
+      break
     }
   }
 

@@ -75,6 +75,8 @@ extension GPXParser {
     let open = stack.removeLast()
     names.removeLast(open.nameLength)
     switch open.role {
+    case .value(.documentTime):
+      return text.withUnsafeBufferPointer { Timestamp.parse($0) }.map(ParsedItem.documentTime)
     case .value(let field):
       try finish(field)
       return nil
@@ -129,8 +131,12 @@ extension GPXParser {
     switch parent {
     case .root:
       if isName("wpt") { return .waypoint }
+      if isName("metadata") { return .metadata }
+      // GPX 1.0 has no <metadata>: the file's time is a child of <gpx>.
+      if isName("time") { return .value(.documentTime) }
       if isName("rte") { return .route }
       if isName("trk") { return .track }
+    case .metadata: if isName("time") { return .value(.documentTime) }
     case .route: if isName("rtept") { return .routePoint }
     case .track: if isName("trkseg") { return .trackSegment }
     case .trackSegment: if isName("trkpt") { return .trackPoint }

@@ -5,16 +5,18 @@ import Foundation
 ///
 /// It checks well-formedness (matching tags, quoted attributes, known entities, one root) and
 /// reads `wpt`, `rte/rtept` and `trk/trkseg/trkpt` with their `ele`, `time`, `hdop`, `sat` and
-/// `fix`, matching elements by local name so any namespace prefix works. Extensions, metadata,
-/// comments, processing instructions and DOCTYPEs are skipped.
+/// `fix`, matching elements by local name so any namespace prefix works, and the time the file
+/// was made (GPX 1.1 `<metadata><time>`, GPX 1.0 `<gpx><time>`). Extensions, the rest of the
+/// metadata, comments, processing instructions and DOCTYPEs are skipped.
 struct GPXParser: TrackParser {
   /// The role an open element plays in the GPX structure.
   enum Role: Equatable {
-    case root, waypoint, route, routePoint, track, trackSegment, trackPoint, value(Field), other
+    case root, metadata, waypoint, route, routePoint, track, trackSegment, trackPoint
+    case value(Field), other
   }
 
-  /// The point children the reader keeps.
-  enum Field: Equatable { case elevation, time, hdop, satellites, fix }
+  /// The values the reader keeps: a point's children, and the file's own time.
+  enum Field: Equatable { case elevation, time, hdop, satellites, fix, documentTime }
 
   struct OpenElement {
     var nameStart: Int

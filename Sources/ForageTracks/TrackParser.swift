@@ -1,9 +1,13 @@
+import Foundation
+
 /// What a format parser produces before the defect policies of ``TrackReadOptions`` run.
 enum ParsedItem {
   /// A point as the file gave it; `segment` is the file's own segment number.
   case point(Fix)
   /// A defect found while parsing (checksum errors, binary noise, empty segments).
   case defect(TrackDefect)
+  /// When the file says it was made (GPX `<metadata><time>`): where made-up times start.
+  case documentTime(Date)
 }
 
 /// The counts a parser keeps of what the file held, before any policy.

@@ -18,7 +18,8 @@ extension TrackReadOptions {
       return implausibleJump == .keep ? "kept (the location filter judges them)" : "skipped"
     case .gap: return gap == .newSegment ? "each starts a new segment" : "kept"
     case .invalidCoordinate: return "skipped"
-    case .lowAccuracy: return keptOrSkipped(lowAccuracy)
+    case .lowAccuracy:
+      return lowAccuracy == .keep ? "kept (the location filter drops them)" : "skipped"
     case .noFix:
       return noFix == .keep
         ? "kept where they have a position (the location filter drops them), else skipped"

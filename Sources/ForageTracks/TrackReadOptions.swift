@@ -7,9 +7,11 @@ import Foundation
 public struct TrackReadOptions: Sendable, Hashable {
   /// What to do with a point that has no usable time.
   public enum MissingTimePolicy: Sendable, Hashable {
-    /// Give it the previous fix's time plus the geodesic distance travelled at this speed (m/s),
-    /// as Xcode does when it replays waypoints; a track with no time at all starts at
-    /// ``TrackReadOptions/timelessStart``.
+    /// Give it a time made up from its neighbours' (``Fix/isTimeEstimated``): the previous
+    /// fix's time plus the geodesic distance travelled at this speed (m/s), as Xcode does when it
+    /// replays waypoints, or the next timed fix's time less that when none came before it. A
+    /// track with no time at all starts when the file says it was made (GPX
+    /// `<metadata><time>`), else at ``TrackReadOptions/timelessStart``.
     case interpolate(metresPerSecond: Double)
     /// Deliver the fix with a `nil` time.
     case keep
@@ -35,10 +37,15 @@ public struct TrackReadOptions: Sendable, Hashable {
 
   /// Points without a time; the default interpolates at a walking 1.4 m/s.
   public var missingTime: MissingTimePolicy = .interpolate(metresPerSecond: 1.4)
-  /// Where interpolated times start when a track has no time before its first point.
+  /// Where interpolated times start when a track has no time at all and the file does not say
+  /// when it was made.
   public var timelessStart = Date(timeIntervalSince1970: 946_684_800)  // 2000-01-01T00:00:00Z
-  /// Points earlier than the fix before them; dropped by default.
+  /// Points earlier than the fix before them; dropped by default, until
+  /// ``newTimelineRun`` in a row start a new timeline.
   public var timeBackwards: KeepOrDrop = .drop
+  /// How many points in a row earlier than the fix before them make a new timeline: the earlier
+  /// time was the outlier, and the reader follows the file's new times (in a new segment).
+  public static let newTimelineRun = 3
   /// Points repeating the previous fix's position and time; dropped by default.
   public var duplicatePoint: KeepOrDrop = .drop
   /// Moves faster than ``maximumSpeed``; kept by default (the GPS filter decides).

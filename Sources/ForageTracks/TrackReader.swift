@@ -141,6 +141,8 @@ public final class TrackReader {
       switch item {
       case .defect(let defect):
         return .defect(defect)
+      case .documentTime(let time):
+        policy.useDocumentTime(time)
       case .point(let fix):
         policy.process(fix) { queue.append($0) }
       }

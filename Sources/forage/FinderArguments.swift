@@ -268,7 +268,7 @@ struct FinderArguments: ParsableArguments {
       ),
       policy: policy,
       scenario: try scenario(),
-      filter: FixFilter(distanceFilter: distanceFilter),
+      filter: .standard(distanceFilter: distanceFilter),
       pacing: realtime ? .speed(1) : speed.map { .speed($0) } ?? .virtual,
       perturbation: .init(noise: noise, dropoutProbability: dropout, seed: seed),
       isChangesOnly: changesOnly

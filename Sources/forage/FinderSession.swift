@@ -69,7 +69,8 @@ enum FinderSession {
   }
 
   /// Runs the finder on live fixes from a gpsd, until gpsd closes the connection, `--max-fixes`
-  /// fixes were read, or SIGINT; a refused or dropped connection is tried again and reported.
+  /// fixes were read (counted as the summary's `fixes`: lost ones too), or SIGINT; a refused or
+  /// dropped connection is tried again and reported.
   ///
   /// - Returns: The run's totals.
   /// - Throws: An `ExitCode` after printing a one-line error: 69 when no connection could be
@@ -111,7 +112,8 @@ enum FinderSession {
       )
       throw failed(outputs, Sysexits.unavailable)
     case .stopped:
-      printError("interrupted after \(source.fixCount) fixes from gpsd \(endpoint)")
+      // The summary's count: the readings the finder took, whatever the source still held.
+      printError("interrupted after \(summary.fixes) fixes from gpsd \(endpoint)")
       throw failed(outputs, ExitCode(130))
     case .closed, .reachedLimit, nil:
       try publish(outputs, summary: summary)

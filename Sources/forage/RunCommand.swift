@@ -47,7 +47,10 @@ struct RunCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("max-fixes"),
     parsing: .unconditional,
-    help: ArgumentHelp("With --gpsd, end the run after this many fixes.", valueName: "n")
+    help: ArgumentHelp(
+      "With --gpsd, end the run after this many fixes, lost ones included (the summary's fixes).",
+      valueName: "n"
+    )
   )
   var maxFixes: Int?
 
@@ -242,7 +245,9 @@ struct RunCommand: AsyncParsableCommand {
         clock: (networkTime ?? .real).makeClock(),
         timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
         userAgent: ForageVersion.userAgent,
-        attribution: Self.isGoogleHost(apiBase) ? PlacesBackend.googleAttribution : nil
+        attribution: Self.isGoogleHost(apiBase) ? PlacesBackend.googleAttribution : nil,
+        // A local mock then times its page tokens on the virtual clock, whose waits are instant.
+        sendsVirtualTime: networkTime == .virtual
       )
     }
     let places: PlaceDataset

@@ -140,6 +140,13 @@ import Testing
     )
   }
 
+  @Test func theRunsFilterIsRecordedAndReadBack() throws {
+    let header = RecordingHeader(filter: .standard(distanceFilter: 5), isChangesOnly: false)
+    let line = try Self.line(header)
+    #expect(line.contains(#""maximum_accuracy_m":100,"maximum_hdop":5,"#), "\(line)")
+    #expect(try JSONDecoder().decode(RecordingHeader.self, from: Data(line.utf8)) == header)
+  }
+
   @Test func seventeenDigitNumbersComeBackExactly() throws {
     // JSONSerialization on Linux reads 24.943190675824884 as 24.94319067582488.
     let fix = Fix(time: Self.t0, latitude: 60.171_073_066_111_3, longitude: 24.943_190_675_824_884)

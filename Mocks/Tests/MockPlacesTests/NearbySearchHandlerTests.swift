@@ -229,6 +229,48 @@ import Testing
     #expect(F.ids(reused) == F.ids(ready))
   }
 
+  /// A request telling the time on a client's clock (`Forage-Virtual-Time`, in seconds).
+  private func atClientTime(_ seconds: String, _ parameters: [(String, String)]) -> MockRequest {
+    var request = F.nearby(parameters)
+    request.headers = [(NearbySearchHandler.virtualTimeHeader, seconds)]
+    return request
+  }
+
+  @Test func aClientThatTellsItsTimeHasItsTokensTimedOnItsClock() async throws {
+    // The server's clock never moves: only the client's says the delay has passed.
+    let handler = handler(F.row(30), delay: .seconds(2), clock: VirtualClock())
+    let search = [F.location, ("radius", "5000")]
+    let first = try F.json(await handler.respond(to: atClientTime("10.000", search)))
+    let token = try #require(first["next_page_token"] as? String)
+    for early in ["10.000", "11.500", "11.999"] {
+      let body = try F.json(await handler.respond(to: atClientTime(early, [("pagetoken", token)])))
+      #expect(body["status"] as? String == "INVALID_REQUEST", "at \(early)")
+    }
+    let ready = try F.json(await handler.respond(to: atClientTime("12", [("pagetoken", token)])))
+    #expect(ready["status"] as? String == "OK")
+    #expect(F.ids(ready).count == 10)
+    // Without the header, the same token waits for the server's own clock, as with Google.
+    let untold = try F.json(await handler.respond(to: F.nearby([("pagetoken", token)])))
+    #expect(untold["status"] as? String == "INVALID_REQUEST")
+  }
+
+  @Test(arguments: ["", "x", "-1", "nan", "inf", "1e308", " 12 "])
+  func aTimeThatIsNoTimeLeavesTheTokenOnTheServersClock(_ text: String) async throws {
+    let clock = VirtualClock()
+    let handler = handler(F.row(30), delay: .seconds(2), clock: clock)
+    let search = [F.location, ("radius", "5000")]
+    let first = try F.json(await handler.respond(to: atClientTime(text, search)))
+    let token = try #require(first["next_page_token"] as? String)
+    let told = NearbySearchHandler.clientTime(text)
+    let early = try F.json(await handler.respond(to: atClientTime(text, [("pagetoken", token)])))
+    #expect(early["status"] as? String == "INVALID_REQUEST")
+    clock.advance(by: .seconds(2))
+    let ready = try F.json(await handler.respond(to: atClientTime(text, [("pagetoken", token)])))
+    // " 12 " is a time (12 s, blanks aside): its token waits for the client's clock, still at 12.
+    #expect(ready["status"] as? String == (told == nil ? "OK" : "INVALID_REQUEST"), "\(text)")
+    #expect((told != nil) == (text == " 12 "))
+  }
+
   @Test func withAPageTokenEveryOtherParameterIsIgnored() async throws {
     let handler = handler(F.row(30))
     let first = try F.json(await handler.respond(to: F.nearby([F.location, ("radius", "5000")])))

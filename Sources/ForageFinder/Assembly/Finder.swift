@@ -119,7 +119,11 @@ public struct Finder: Sendable {
     var replayed = 0
     do {
       let next = try source.makeReadings()
-      try await gps.replay(readings: next, scenario: options.scenario) { output in
+      try await gps.replay(
+        readings: next,
+        scenario: options.scenario,
+        fallbackTime: source.fallbackTime
+      ) { output in
         switch output {
         case .authorization(let status, let accuracy, let at):
           lastTime = at

@@ -26,7 +26,7 @@ public struct FinderOptions: Sendable {
     query: PlacesQuery = PlacesQuery(),
     policy: QueryPolicy = .coverage,
     scenario: PermissionScenario = .granted,
-    filter: FixFilter = FixFilter(),
+    filter: FixFilter = .standard(),
     pacing: Pacing = .virtual,
     perturbation: SimulatedGPS.Perturbation = .none,
     isChangesOnly: Bool = false,

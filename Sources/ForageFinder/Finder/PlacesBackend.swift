@@ -90,6 +90,9 @@ public final class PlacesBackend: Sendable {
   ///     client's default when `nil`.
   ///   - attribution: The notice the data's licence asks for (a dataset's own, say); `nil`
   ///     takes the provider's (``ForagePlaces/PlacesProvider/attribution``).
+  ///   - sendsVirtualTime: Whether every request tells the time on `clock`
+  ///     (``ForagePlaces/PlacesProviderConfiguration/sendsVirtualTime``): for a virtual clock
+  ///     against a local mock, which then times its page tokens on it.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,
@@ -99,7 +102,8 @@ public final class PlacesBackend: Sendable {
     identity: String? = nil,
     onRelease: (@Sendable () -> Void)? = nil,
     userAgent: String? = nil,
-    attribution: String? = nil
+    attribution: String? = nil,
+    sendsVirtualTime: Bool = false
   ) -> PlacesBackend {
     let client = userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
     let counter = CountingTransport(client)
@@ -109,7 +113,8 @@ public final class PlacesBackend: Sendable {
       timeout: timeout,
       apiKey: apiKey,
       transport: counter,
-      clock: clock
+      clock: clock,
+      sendsVirtualTime: sendsVirtualTime
     )
     return PlacesBackend(
       provider: places,
@@ -127,25 +132,40 @@ public final class PlacesBackend: Sendable {
     timeout: Duration,
     apiKey: PlacesAPIKey?,
     transport: any HTTPTransport,
-    clock: any Clock<Duration>
+    clock: any Clock<Duration>,
+    sendsVirtualTime: Bool
   ) -> any PlacesProvider {
     switch name {
     case .google:
       GoogleNearbySearchProvider(
         transport: transport,
-        configuration: .init(baseURL: baseURL, apiKey: apiKey, timeout: timeout),
+        configuration: .init(
+          baseURL: baseURL,
+          apiKey: apiKey,
+          timeout: timeout,
+          sendsVirtualTime: sendsVirtualTime
+        ),
         clock: clock
       )
     case .placesNew:
       PlacesNewProvider(
         transport: transport,
-        configuration: .init(baseURL: baseURL, apiKey: apiKey, timeout: timeout),
+        configuration: .init(
+          baseURL: baseURL,
+          apiKey: apiKey,
+          timeout: timeout,
+          sendsVirtualTime: sendsVirtualTime
+        ),
         clock: clock
       )
     case .overpass:
       OverpassProvider(
         transport: transport,
-        configuration: .init(baseURL: baseURL, timeout: timeout),
+        configuration: .init(
+          baseURL: baseURL,
+          timeout: timeout,
+          sendsVirtualTime: sendsVirtualTime
+        ),
         clock: clock
       )
     }

@@ -14,8 +14,8 @@ import Synchronization
 /// It is one more ``FixSource``: ``fixSource`` feeds the same location machine and places
 /// middleware as a track file.
 ///
-/// The readings end when gpsd closes the connection, after ``maxFixes`` fixes, or on
-/// ``stop()``. A refused or dropped connection is tried again with the package's one
+/// The readings end when gpsd closes the connection, after ``maxFixes`` readings (fixes and
+/// no-fix reports alike, as a run's summary counts `fixes`), or on ``stop()``. A refused or dropped connection is tried again with the package's one
 /// ``ForageSupport/RetryPolicy``, waiting on the injected clock; a connection that delivered a line
 /// before it dropped starts the count of attempts afresh. When retries are exhausted the
 /// readings end and ``end`` says why. A peer that sends nothing within ``answerTimeout`` of the
@@ -54,7 +54,7 @@ public final class GPSDSource: Sendable {
   public enum End: Sendable, Equatable {
     /// gpsd closed the connection.
     case closed
-    /// ``maxFixes`` fixes were read.
+    /// ``maxFixes`` readings were handed on.
     case reachedLimit
     /// ``stop()`` was called.
     case stopped
@@ -85,7 +85,9 @@ public final class GPSDSource: Sendable {
   public let retryPolicy: RetryPolicy
   /// The clock backoff waits happen on.
   public let clock: any Clock<Duration>
-  /// The number of fixes after which the readings end, or `nil` for no limit.
+  /// The number of readings after which the readings end, or `nil` for no limit: fixes and
+  /// no-fix reports (``SimulatedGPS/Reading/locationUnknown(time:)``) alike, as the run's summary
+  /// counts its `fixes`.
   public let maxFixes: Int?
   /// The longest one connection attempt may take, in real time (SwiftNIO's timers, not
   /// ``clock``).
@@ -118,7 +120,8 @@ public final class GPSDSource: Sendable {
   ///   - endpoint: Where gpsd listens.
   ///   - retryPolicy: When to try a refused or dropped connection again.
   ///   - clock: The clock backoff waits happen on (a ``ForageSupport/VirtualClock`` in tests).
-  ///   - maxFixes: End after this many fixes; `nil` for no limit.
+  ///   - maxFixes: End after this many readings, fixes and no-fix reports alike; `nil` for no
+  ///     limit.
   ///   - connectTimeout: The longest one connection attempt may take.
   ///   - answerTimeout: How long gpsd may take to send its first bytes once asked.
   ///   - lineLimit: The longest line kept, in bytes (gpsd's longest report is about 10 KB).
@@ -147,15 +150,16 @@ public final class GPSDSource: Sendable {
   }
 
   /// The source as a ``FixSource``; reading it connects (once: a second reading of the same
-  /// source gives nothing).
+  /// source gives nothing). Readings before gpsd knows the time take the first time it sends,
+  /// or this machine's clock if it never sends one.
   public var fixSource: FixSource {
-    FixSource { self.start() }
+    FixSource(fallbackTime: { Date() }) { self.start() }
   }
 
   /// Why the readings ended, once they have.
   public var end: End? { state.withLock { $0.end } }
 
-  /// Fixes read so far.
+  /// Readings handed on so far: fixes and no-fix reports, counted as ``maxFixes`` counts them.
   public var fixCount: Int { state.withLock { $0.fixes } }
 
   /// Lines skipped so far (malformed, too long, or not a usable report).
@@ -355,20 +359,20 @@ public final class GPSDSource: Sendable {
     return false
   }
 
-  /// Hands readings on, counting fixes; returns whether ``maxFixes`` is reached (the readings
-  /// after the last fix allowed are not handed on).
+  /// Hands readings on, counting them; returns whether ``maxFixes`` is reached (the readings
+  /// after the last one allowed are not handed on).
   private func emit(
     _ readings: [SimulatedGPS.Reading],
     segment: Int,
     output: Output
   ) -> Bool {
     for reading in readings {
-      guard case .fix(var fix) = reading else {
+      if case .fix(var fix) = reading {
+        fix.segment = segment
+        output.yield(.fix(fix))
+      } else {
         output.yield(reading)
-        continue
       }
-      fix.segment = segment
-      output.yield(.fix(fix))
       let count = state.withLock { state in
         state.fixes += 1
         return state.fixes

@@ -23,13 +23,21 @@ extension LocationState {
       state.wantsUpdates = false
     case .fixReceived(let index, let fix, let receivedAt):
       state.fixesReceived += 1
+      if let time = fix.time, let last = state.lastDelivered, let lastTime = last.time,
+        time < lastTime, fix.segment == last.segment
+      {
+        state.earlierRun += 1
+      } else {
+        state.earlierRun = 0
+      }
       let decision: FixDecision =
         state.isUpdating
         ? state.filter.decide(
           fix,
           after: state.lastDelivered,
           now: receivedAt,
-          accuracy: state.accuracy
+          accuracy: state.accuracy,
+          earlierRun: state.earlierRun
         )
         : .drop(.notAuthorized)
       switch decision {

@@ -27,6 +27,9 @@ public struct LocationState: Sendable, Equatable {
   public var drops: [DropReason: Int] = [:]
   /// Transient `locationUnknown` errors reported.
   public var transientErrors = 0
+  /// Fixes received in a row earlier than the last delivered one, in its segment: the filter
+  /// follows a new timeline after a few (``FixFilter/decide(_:after:now:accuracy:earlierRun:)``).
+  public var earlierRun = 0
 
   /// Creates the state before anything was reported.
   ///

@@ -109,21 +109,32 @@ public struct SimulatedGPS: Sendable {
     try await replay(readings: { try next().map(Reading.fix) }, scenario: scenario, emit: emit)
   }
 
+  /// The most readings without a time held back waiting for the first time.
+  public static let untimedLookAhead = 10_000
+
   /// Replays what a ``FixSource`` reads, one reading at a time: fixes, and the receiver's
   /// reports that it has none (which become ``Output/locationUnknown(index:at:)``).
   ///
   /// Readings are indexed from 0 and placed on the clock by their times, offsets from the first
-  /// reading's (1 s steps when untimed, never backwards). A live source's readings arrive in
-  /// their own time: give it a ``VirtualClock``, whose sleeps return at once.
+  /// time, never backwards. A reading without a time comes 1 s after the one before from a file
+  /// (an untimed track's pace), and at the last time known from a live source (one with a
+  /// `fallbackTime`), whose readings come in their own time. Readings before the first one with a
+  /// time (a receiver that does not know the date yet) wait for it, up to ``untimedLookAhead``,
+  /// and are placed at that time: nothing is stamped with a time before the first one known.
+  /// When the source ends, or that many wait, before any time arrives, they are placed at
+  /// `fallbackTime` (a live source's clock), else from 1970-01-01. Give a live source a
+  /// ``VirtualClock``, whose sleeps return at once.
   ///
   /// - Parameters:
   ///   - next: Returns the next reading, `nil` at the end, or throws, which ends the replay with
   ///     that error.
   ///   - scenario: The permission scenario; its initial status is always reported first.
+  ///   - fallbackTime: The time to start from when no reading has one (``FixSource/fallbackTime``).
   ///   - emit: Receives each output.
   public func replay(
     readings next: () async throws -> Reading?,
     scenario: PermissionScenario,
+    fallbackTime: (@Sendable () -> Date)? = nil,
     emit: (Output) async throws -> Void
   ) async throws {
     var random = SplitMix64(seed: perturbation.seed)
@@ -132,25 +143,24 @@ public struct SimulatedGPS: Sendable {
     var lastOffset = Duration.zero
     var applied = Set<Int>()
     var index = 0
-    while let reading = try await next() {
+    var held: [Reading] = []
+    let isFile = fallbackTime == nil
+
+    /// Places one reading on the timeline, `stepsWhenUntimed` deciding whether a reading without
+    /// a time comes 1 s after the one before or at the same time.
+    func place(_ reading: Reading, stepsWhenUntimed: Bool) async throws {
       try Task.checkCancellation()
-      // Map the reading's time onto the clock: offsets from the first, 1 s steps when untimed.
+      let start = startTime ?? Date(timeIntervalSince1970: 0)
       let offset: Duration
-      if let time = reading.time, let first = startTime {
-        let seconds = time.timeIntervalSince(first)
+      if let time = reading.time {
+        let seconds = time.timeIntervalSince(start)
         offset = max(lastOffset, Duration.checkedSeconds(seconds) ?? lastOffset)
       } else {
-        offset = index == 0 ? .zero : lastOffset + Self.untimedInterval
-      }
-      if startTime == nil {
-        startTime = reading.time ?? Date(timeIntervalSince1970: 0)
-        try await emit(
-          .authorization(scenario.initialStatus, scenario.initialAccuracy, at: startTime!)
-        )
+        offset = index == 0 || !stepsWhenUntimed ? lastOffset : lastOffset + Self.untimedInterval
       }
       lastOffset = offset
       try await sleep(offset)
-      let at = startTime!.addingTimeInterval(offset.seconds)
+      let at = start.addingTimeInterval(offset.seconds)
       for position in scenario.dueChanges(beforeFix: index, elapsed: offset, applied: applied) {
         applied.insert(position)
         let change = scenario.changes[position]
@@ -167,6 +177,27 @@ public struct SimulatedGPS: Sendable {
         }
       }
       index += 1
+    }
+
+    while true {
+      let reading = try await next()
+      if startTime == nil {
+        if let reading, reading.time == nil, held.count < Self.untimedLookAhead {
+          held.append(reading)
+          continue
+        }
+        guard reading != nil || !held.isEmpty else { return }
+        // The first time is known, or none will come: the held readings wait no longer.
+        let isTimed = reading?.time != nil
+        let first = reading?.time ?? fallbackTime?() ?? Date(timeIntervalSince1970: 0)
+        startTime = first
+        try await emit(.authorization(scenario.initialStatus, scenario.initialAccuracy, at: first))
+        // At a time that came, or a clock's, they all take it; from 1970, 1 s apart as ever.
+        for waiting in held { try await place(waiting, stepsWhenUntimed: !isTimed && isFile) }
+        held = []
+      }
+      guard let reading else { return }
+      try await place(reading, stepsWhenUntimed: isFile)
     }
   }
 

@@ -1,5 +1,6 @@
 import ForagePlace
 import ForagePlacesData
+import ForageSupport
 import Foundation
 
 /// Google's legacy Nearby Search, `GET /maps/api/place/nearbysearch/json`, over a dataset.
@@ -12,6 +13,12 @@ import Foundation
 public struct NearbySearchHandler: MockHandler {
   /// The path this handler serves.
   public static let path = "/maps/api/place/nearbysearch/json"
+
+  /// The request header in which a client whose waits are simulated tells the time on its
+  /// clock, in seconds (`Forage-Virtual-Time: 1.500`, as `forage run --network-time virtual`
+  /// sends it): its page tokens are then timed on that clock. Google has no such header; a
+  /// client that sends none gets tokens timed in real time, as Google's are.
+  public static let virtualTimeHeader = "Forage-Virtual-Time"
 
   private let dataset: PlaceDataset
   private let apiKey: String?
@@ -40,17 +47,35 @@ public struct NearbySearchHandler: MockHandler {
     guard request.method == "GET" else {
       return MockResponse(status: 405, headers: [("Allow", "GET")])
     }
-    return .json(answer(request.query).encoded())
+    let clientTime = request.header(Self.virtualTimeHeader).flatMap(Self.clientTime)
+    return .json(answer(request.query, clientTime: clientTime).encoded())
+  }
+
+  /// The time a ``virtualTimeHeader`` tells: a finite number of seconds from 0 to
+  /// `Duration.longestSeconds`; anything else is no time (the token is then timed in real time).
+  static func clientTime(_ text: String) -> Duration? {
+    guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
+      return nil
+    }
+    return Duration.checkedSeconds(seconds)
   }
 
   /// The body for a request's query parameters.
-  func answer(_ parameters: [(name: String, value: String)]) -> NearbySearchBody {
+  ///
+  /// - Parameters:
+  ///   - parameters: The query parameters.
+  ///   - clientTime: The time on the client's clock, if it said (``virtualTimeHeader``).
+  func answer(
+    _ parameters: [(name: String, value: String)],
+    clientTime: Duration? = nil
+  ) -> NearbySearchBody {
     if let denial = checkKey(parameters.first { $0.name == "key" }?.value) {
       return denial
     }
     if let token = parameters.first(where: { $0.name == "pagetoken" })?.value, !token.isEmpty {
-      switch tokens.redeem(token) {
-      case .page(let results, let offset): return page(of: results, from: offset)
+      switch tokens.redeem(token, clientTime: clientTime) {
+      case .page(let results, let offset):
+        return page(of: results, from: offset, clientTime: clientTime)
       case .notYetValid, .unknown: return .status("INVALID_REQUEST")
       }
     }
@@ -59,7 +84,8 @@ public struct NearbySearchHandler: MockHandler {
       return .status(rejection.status, message: rejection.message)
     case .success(let query):
       let results = query.results(in: dataset)
-      return results.isEmpty ? .status("ZERO_RESULTS") : page(of: results, from: 0)
+      return results.isEmpty
+        ? .status("ZERO_RESULTS") : page(of: results, from: 0, clientTime: clientTime)
     }
   }
 
@@ -78,9 +104,15 @@ public struct NearbySearchHandler: MockHandler {
     return nil
   }
 
-  private func page(of results: [Place], from offset: Int) -> NearbySearchBody {
+  private func page(
+    of results: [Place],
+    from offset: Int,
+    clientTime: Duration?
+  ) -> NearbySearchBody {
     let end = min(offset + NearbySearchQuery.pageSize, results.count)
-    let next = end < results.count ? tokens.issue(results: results, offset: end) : nil
+    let next =
+      end < results.count
+      ? tokens.issue(results: results, offset: end, clientTime: clientTime) : nil
     return NearbySearchBody(
       nextPageToken: next,
       results: results[offset..<end].map(NearbySearchBody.Result.init),

@@ -9,6 +9,12 @@ import Synchronization
 /// A token is opaque (base64url of a server-side key and a random part) and becomes valid only
 /// `delay` after it was issued, as Google's do. It can be redeemed again while it is remembered;
 /// the oldest tokens are forgotten once `capacity` are held.
+///
+/// The delay passes on the store's clock, unless the client tells its own: a client whose waits
+/// are simulated (`forage run --network-time virtual`) says the time on its clock with each
+/// request (``NearbySearchHandler/virtualTimeHeader``), and a token it was given is valid once
+/// that clock has moved `delay` past the time of the request that got it. A client that tells
+/// no time (Google's own, curl) waits in real time, as with Google.
 final class PageTokenStore: Sendable {
   /// What redeeming a token gives.
   enum Redemption: Equatable {
@@ -23,7 +29,11 @@ final class PageTokenStore: Sendable {
   private struct Entry {
     var results: [Place]
     var offset: Int
+    /// When the token becomes valid on the store's clock.
     var validFrom: Duration
+    /// When it becomes valid on the clock of the client it was issued to, if that client told
+    /// the time on its clock.
+    var validFromClientTime: Duration?
   }
 
   private struct State {
@@ -51,15 +61,23 @@ final class PageTokenStore: Sendable {
   }
 
   /// Issues a token for the page of `results` starting at `offset`.
-  func issue(results: [Place], offset: Int) -> String {
+  ///
+  /// - Parameter clientTime: The time on the client's clock when it asked, if it said.
+  func issue(results: [Place], offset: Int, clientTime: Duration? = nil) -> String {
     let validFrom = elapsed() + delay
+    let validFromClientTime = clientTime.map { $0 + delay }
     return state.withLock { state in
       state.issued += 1
       let key = "\(state.issued):\(offset):\(UInt64.random(in: 0...UInt64.max))"
       let token = Data(key.utf8).base64EncodedString()
         .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         .replacingOccurrences(of: "=", with: "")
-      state.entries[token] = Entry(results: results, offset: offset, validFrom: validFrom)
+      state.entries[token] = Entry(
+        results: results,
+        offset: offset,
+        validFrom: validFrom,
+        validFromClientTime: validFromClientTime
+      )
       state.order.append(token)
       if state.order.count > capacity {
         let forgotten = state.order.count - capacity
@@ -71,11 +89,20 @@ final class PageTokenStore: Sendable {
   }
 
   /// Looks a token up.
-  func redeem(_ token: String) -> Redemption {
+  ///
+  /// - Parameter clientTime: The time on the client's clock, if it said; a token issued to a
+  ///   client that said its time is judged on that clock, any other on the store's.
+  func redeem(_ token: String, clientTime: Duration? = nil) -> Redemption {
     let now = elapsed()
     return state.withLock { state in
       guard let entry = state.entries[token] else { return .unknown }
-      guard now >= entry.validFrom else { return .notYetValid }
+      let isValid =
+        if let clientTime, let validFrom = entry.validFromClientTime {
+          clientTime >= validFrom
+        } else {
+          now >= entry.validFrom
+        }
+      guard isValid else { return .notYetValid }
       return .page(results: entry.results, offset: entry.offset)
     }
   }
