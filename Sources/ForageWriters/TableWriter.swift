@@ -6,7 +6,8 @@ import Foundation
 /// and the totals at the end.
 ///
 /// Text from the data or the network (names, messages) is shown with its control characters
-/// escaped (``ForageSupport/TerminalText``): a table goes to terminals.
+/// escaped (``ForageSupport/TerminalText``): a table goes to terminals. A time forage made up
+/// (the track gave none) ends in `~`, as in `2000-01-01T00:00:05Z~`.
 public final class TableWriter: EventWriter {
   private let sink: any TextSink
   private var hasHeader = false
@@ -15,7 +16,7 @@ public final class TableWriter: EventWriter {
   public init(sink: any TextSink) { self.sink = sink }
 
   public func write(_ event: FinderEvent) throws {
-    let time = ISO8601.format(event.time)
+    let time = ISO8601.format(event.time) + (event.isTimeEstimated ? "~" : "")
     switch event.payload {
     case .permission(let status, let accuracy):
       try sink.write("\(time)  permission: \(status) (\(accuracy) accuracy)\n")

@@ -2,8 +2,9 @@ import ForagePlace
 import ForageSupport
 
 extension FinderEvent {
-  /// Writes the event as one compact JSON object: `event`, `seq`, `time`, then the payload's
-  /// members, in that order (the line ``NDJSONWriter`` prints, without its newline).
+  /// Writes the event as one compact JSON object: `event`, `seq`, `time` (and
+  /// `"time_estimated":true` when the time was made up), then the payload's members, in that
+  /// order (the line ``NDJSONWriter`` prints, without its newline).
   public func write(to output: inout JSONOutput) {
     output.append(#"{"event":"#)
     output.writeString(name)
@@ -12,6 +13,7 @@ extension FinderEvent {
     output.append(#","time":""#)
     ISO8601.write(time, to: &output)
     output.append(UInt8(ascii: "\""))
+    if isTimeEstimated { output.append(#","time_estimated":true"#) }
     switch payload {
     case .permission(let status, let accuracy):
       output.append(#","status":"#)

@@ -48,13 +48,17 @@ public struct FinderEvent: Sendable, Equatable {
   public var seq: Int
   /// The fix's time.
   public var time: Date
+  /// Whether ``time`` was made up: the track gave the fix it comes from no time (written as
+  /// `"time_estimated": true`).
+  public var isTimeEstimated: Bool
   /// What happened.
   public var payload: Payload
 
   /// Creates an event.
-  public init(seq: Int, time: Date, payload: Payload) {
+  public init(seq: Int, time: Date, isTimeEstimated: Bool = false, payload: Payload) {
     self.seq = seq
     self.time = time
+    self.isTimeEstimated = isTimeEstimated
     self.payload = payload
   }
 

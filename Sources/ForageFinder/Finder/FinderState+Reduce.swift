@@ -8,6 +8,9 @@ extension FinderState {
     switch action {
     case .location(let locationAction, let at):
       state.now = at
+      if case .fixReceived(_, let fix, _) = locationAction {
+        state.isTimeEstimated = fix.isTimeEstimated
+      }
       LocationState.reduce(&state.location, locationAction)
       state.emitEvents(for: locationAction)
     case .placesAnswered(let answer):

@@ -12,6 +12,9 @@ public struct FinderState: Sendable, Equatable {
   public var isChangesOnly: Bool
   /// The replay clock's time of the last action.
   public var now: Date
+  /// Whether ``now`` comes from a fix whose time the track reader made up
+  /// (`Fix.isTimeEstimated`): the events stamped with it say so.
+  public var isTimeEstimated = false
   /// The sequence number the next event gets.
   public var nextSeq = 0
   /// The events the last action produced, in order.
@@ -51,7 +54,9 @@ public struct FinderState: Sendable, Equatable {
 
   /// Appends an event stamped with the next sequence number and the current time.
   mutating func emit(_ payload: FinderEvent.Payload) {
-    outbox.append(FinderEvent(seq: nextSeq, time: now, payload: payload))
+    outbox.append(
+      FinderEvent(seq: nextSeq, time: now, isTimeEstimated: isTimeEstimated, payload: payload)
+    )
     nextSeq += 1
     if case .error = payload { summary.errors += 1 }
     if case .places = payload { summary.placesEvents += 1 }
