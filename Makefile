@@ -4,8 +4,9 @@
 # Both are idempotent: when everything is installed they go straight to the build.
 
 APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-config python3
-# Only the tests need these: the real gpsd and gpsfake (live GPS) and Chromium (the html map).
-TEST_APT_PACKAGES := gpsd gpsd-clients chromium
+# Only the tests need these: the real gpsd and gpsfake (live GPS), Chromium (the html map) and
+# GNU time (a child's peak memory).
+TEST_APT_PACKAGES := gpsd gpsd-clients chromium time
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

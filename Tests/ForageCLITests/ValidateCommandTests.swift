@@ -190,27 +190,19 @@ import Testing
     return url
   }
 
-  /// Runs the built `forage` and returns its peak resident set size (`ru_maxrss`, KiB).
+  /// Runs the built `forage` under GNU time and returns its peak resident set size in KiB.
+  ///
+  /// Not `wait4`'s own `ru_maxrss`: a child spawned straight from this (large, busy) test
+  /// process inherits its high-water mark at `exec` (posix_spawn shares the parent's memory
+  /// until then), so the figure would be the test runner's. GNU time forks from a small process.
   func peakResidentKilobytes(_ arguments: [String]) throws -> Int {
-    let executable = BuiltBinary.url("forage").path
-    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    // Output goes to a file of the test's own, never to the machine's device nodes.
-    let sinkPath = FileManager.default.temporaryDirectory
-      .appendingPathComponent("forage-rss-\(UUID().uuidString).out").path
-    defer { unlink(sinkPath) }
-    posix_spawn_file_actions_addopen(&actions, 1, sinkPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    try #require(spawned == 0)
-    var status: Int32 = 0
-    var usage = rusage()
-    try #require(wait4(pid, &status, 0, &usage) == pid)
-    return usage.ru_maxrss
+    let result = try BuiltBinary.run(
+      executable: URL(fileURLWithPath: "/usr/bin/time"),
+      ["-f", "peak %M", BuiltBinary.url("forage").path] + arguments
+    )
+    try #require(result.status == 0, "\(result.stderr)")
+    let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") })
+    return try #require(Int(line.dropFirst(5)))
   }
 }
 
