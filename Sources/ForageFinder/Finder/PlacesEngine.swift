@@ -268,12 +268,23 @@ final class PlacesEngine: Sendable {
       switch step {
       case .wait(let running):
         _ = await running.value
+        // The search is over: it is no longer in flight, even before the effect that started it
+        // runs again. (Left registered, this loop would find the finished task again and again
+        // without ever suspending, and on a small machine starve that very effect.)
+        endInFlight(running)
         if let cached = cachedAnswer(for: fix, index: index) { return cached }
       case .superseded:
         throw .cancelled
       case .run(let task):
         return try await answer(for: fix, index: index, centre: centre, searchedBy: task)
       }
+    }
+  }
+
+  /// Notes that the search `task` did is over, unless another search has taken its place.
+  private func endInFlight(_ task: Task<PlacesError?, Never>) {
+    state.withLock {
+      if $0.inFlight?.task == task { $0.inFlight = nil }
     }
   }
 
@@ -290,9 +301,7 @@ final class PlacesEngine: Sendable {
     } onCancel: {
       task.cancel()
     }
-    state.withLock {
-      if $0.inFlight?.centre == centre { $0.inFlight = nil }
-    }
+    endInFlight(task)
     if let failure { throw failure }
     if Task.isCancelled { throw .cancelled }
     noteSuccess()
