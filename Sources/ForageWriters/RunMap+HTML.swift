@@ -71,7 +71,8 @@ extension RunMap {
       + "\(summary.answers - summary.cacheAnswers) from the network in \(summary.requests) "
       + "requests, \(summary.cacheAnswers) from the cache. \(order.count) places found"
       + (summary.errors > 0 ? ", \(summary.errors) errors" : "")
-      + (summary.fixesUnanswered > 0 ? ", \(summary.fixesUnanswered) fixes unanswered." : ".")
+      + (summary.fixesUnanswered > 0 ? ", \(summary.fixesUnanswered) fixes unanswered" : "")
+      + (summary.fixesSkipped > 0 ? ", \(summary.fixesSkipped) fixes skipped (overtaken)." : ".")
   }
 
   /// Draws the SVG map and returns a sentence saying what was thinned out.

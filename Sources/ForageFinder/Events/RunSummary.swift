@@ -29,6 +29,11 @@ public struct RunSummary: Sendable, Equatable {
   /// Delivered fixes whose places search failed after every retry, so they have no answer
   /// (the summary has a `fixes_unanswered` member only when there are any).
   public var fixesUnanswered = 0
+  /// Delivered fixes left without an answer because a newer fix overtook their search (a paced
+  /// replay or a live receiver moving faster than the API answers), or because the run ended
+  /// while it ran: always `fixesUsed - answers - fixesUnanswered` (the summary has a
+  /// `fixes_skipped` member only when there are any).
+  public var fixesSkipped = 0
   /// What the notification middleware sent and dropped, or `nil` when the run had none (then
   /// the summary has no `notifications_*` members).
   public var notifications: NotificationTally?
@@ -58,6 +63,7 @@ public struct RunSummary: Sendable, Equatable {
       ("errors", .int(errors)),
     ]
     if fixesUnanswered > 0 { members.append(("fixes_unanswered", .int(fixesUnanswered))) }
+    if fixesSkipped > 0 { members.append(("fixes_skipped", .int(fixesSkipped))) }
     if let storedAnswers { members.append(("stored_answers", .int(storedAnswers))) }
     if let notifications {
       members += [

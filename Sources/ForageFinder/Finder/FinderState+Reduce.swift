@@ -52,6 +52,10 @@ extension FinderState {
       state.summary.fixesUsed = state.location.fixesDelivered
       state.summary.fixesDropped = state.location.fixesDropped
       state.summary.fixesLost = state.location.transientErrors
+      state.summary.fixesSkipped = max(
+        0,
+        state.summary.fixesUsed - state.summary.answers - state.summary.fixesUnanswered
+      )
       state.emit(.summary(state.summary))
     }
   }
