@@ -45,6 +45,9 @@ public enum FinderReplay {
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }
     for action in actions { store.dispatch(action) }
+    // Stopped early (--until) or cut short: the output still ends with a summary, of what
+    // happened so far, with the data's attribution.
+    if !store.state.isFinished { store.dispatch(.runCutShort(at: store.state.now)) }
     try sink.finish()
     return store.state
   }

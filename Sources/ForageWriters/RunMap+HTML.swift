@@ -66,7 +66,8 @@ extension RunMap {
         "\(track.count) fixes delivered, \(dropped.count) dropped; \(order.count) places found."
     }
     return
-      "\(summary.fixes) fixes: \(summary.fixesUsed) delivered, \(summary.fixesDropped) dropped, "
+      (summary.isComplete ? "" : "So far (the replay stopped before the run's end): ")
+      + "\(summary.fixes) fixes: \(summary.fixesUsed) delivered, \(summary.fixesDropped) dropped, "
       + "\(summary.fixesLost) lost. \(summary.answers) answers: "
       + "\(summary.answers - summary.cacheAnswers) from the network in \(summary.requests) "
       + "requests, \(summary.cacheAnswers) from the cache. \(order.count) places found"
