@@ -88,15 +88,7 @@ extension FinderAction: Codable {
         )
       )
     case .attributionSettled:
-      let attribution = try container.decode(String.self, forKey: .attribution)
-      guard !attribution.isEmpty else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .attribution,
-          in: container,
-          debugDescription: "a notice, not an empty string"
-        )
-      }
-      self = .attributionSettled(attribution)
+      self = .attributionSettled(try container.decodeNonEmpty(String.self, forKey: .attribution))
     case .runFinished:
       self = .runFinished(
         at: Date(
