@@ -47,7 +47,10 @@ public enum FinderReplay {
     for action in actions { store.dispatch(action) }
     // Stopped early (--until) or cut short: the output still ends with a summary, of what
     // happened so far, with the data's attribution.
-    if !store.state.isFinished { store.dispatch(.runCutShort(at: store.state.now)) }
+    // With no action applied there is no run to sum up, nor a time to stamp it with.
+    if !store.state.isFinished, !actions.isEmpty {
+      store.dispatch(.runCutShort(at: store.state.now))
+    }
     try sink.finish()
     return store.state
   }

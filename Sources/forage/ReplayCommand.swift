@@ -65,7 +65,7 @@ struct ReplayCommand: AsyncParsableCommand {
         printError(
           "warning: \(InputFile.displayName(recording)) ends before the run's end (no "
             + "run_finished action): it was cut short, and so is this output, whose summary says "
-          + "\"complete\": false"
+            + "\"complete\": false"
         )
       }
       try outputs.publish()
