@@ -9,8 +9,11 @@ public enum NameSuggestion {
   ///   - names: The valid names.
   ///   - count: How many to return at most.
   /// - Returns: The nearest names, nearest first.
-  public static func nearest(to given: String, in names: some Sequence<String>, count: Int = 3) -> [String]
-  {
+  public static func nearest(
+    to given: String,
+    in names: some Sequence<String>,
+    count: Int = 3
+  ) -> [String] {
     let word = String(given.prefix(comparedLength)).lowercased()
     let ranked = names.map { name in
       let lowered = name.lowercased()
