@@ -127,13 +127,7 @@ struct RunCommand: AsyncParsableCommand {
   func validate() throws {
     switch (track, gpsd) {
     case (nil, nil):
-      let words = Array(CommandLine.arguments.dropFirst())
-      if let typo = OptionSuggestion.nearest(in: words, to: ["--track", "--gpsd"]) {
-        throw ValidationError(
-          "give --track FILE or --gpsd HOST:PORT ('\(typo.given)' is not an option; "
-            + "did you mean '\(typo.meant)'?)"
-        )
-      }
+      // A mistyped source (`--trak`) is named by `Forage.main`, as every mistyped option is.
       throw ValidationError("give --track FILE or --gpsd HOST:PORT")
     case (.some, .some): throw ValidationError("give --track or --gpsd, not both")
     case (nil, .some(let gpsd)):
