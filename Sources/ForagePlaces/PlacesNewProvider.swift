@@ -62,6 +62,9 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
 
   public var resultLimit: Int { 20 }
 
+  /// Google's notice when the base URL is Google's own host (``GoogleAttribution``).
+  public var attribution: String? { GoogleAttribution.notice(for: configuration.baseURL) }
+
   public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     try search.validate()
     if let keyword = search.keyword, !keyword.isEmpty {

@@ -156,7 +156,8 @@ struct RunCommand: AsyncParsableCommand {
           + "takes place types only; drop --keyword, or use --provider google or overpass"
       )
     }
-    if provider != .overpass, let apiBase, Self.isGoogleHost(apiBase),
+    if provider != .overpass, let apiBase,
+      URL(string: apiBase).map(GoogleAttribution.isGoogleHost) == true,
       (ProcessInfo.processInfo.environment[apiKeyEnvironment] ?? "").isEmpty
     {
       throw ValidationError(
@@ -216,13 +217,6 @@ struct RunCommand: AsyncParsableCommand {
     return PathName(InputFile.displayName(dataset)).lastComponent
   }
 
-  /// Whether a base URL is Google's own Places service, which answers nothing without a key
-  /// (a local mock, or another server, may need none).
-  static func isGoogleHost(_ base: String) -> Bool {
-    guard let host = URL(string: base)?.host?.lowercased() else { return false }
-    return host == "googleapis.com" || host.hasSuffix(".googleapis.com")
-  }
-
   /// The places backend: the API `--api-base` names, or the in-process mock serving the
   /// dataset, which warns when every fix of `track` is beyond the search radius from it.
   private func makeBackend(for track: ReplayTrack?) async throws -> PlacesBackend {
@@ -239,7 +233,6 @@ struct RunCommand: AsyncParsableCommand {
         clock: (networkTime ?? .real).makeClock(),
         timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
         userAgent: ForageVersion.userAgent,
-        attribution: Self.isGoogleHost(apiBase) ? PlacesBackend.googleAttribution : nil,
         // A local mock then times its page tokens on the virtual clock, whose waits are instant.
         sendsVirtualTime: networkTime == .virtual
       )

@@ -116,4 +116,27 @@ import Testing
     )
     #expect(bare.notices.isEmpty)
   }
+
+  /// Google's notice goes with Google's own host only: a local server speaking its wire
+  /// format serves its own data.
+  @Test(arguments: [
+    ("https://maps.googleapis.com", true), ("https://places.googleapis.com/", true),
+    ("https://MAPS.GoogleAPIs.com", true), ("http://127.0.0.1:8080", false),
+    ("https://googleapis.com.evil.example", false), ("https://notgoogleapis.com", false),
+  ])
+  func googlesNoticeGoesWithGooglesHostOnly(base: String, isGoogle: Bool) throws {
+    let url = try #require(URL(string: base))
+    let legacy = GoogleNearbySearchProvider(
+      transport: ScriptedTransport([]),
+      configuration: .init(baseURL: url, apiKey: PlacesAPIKey("AIzaSecretKey"))
+    )
+    let new = PlacesNewProvider(
+      transport: ScriptedTransport([]),
+      configuration: .init(baseURL: url, apiKey: PlacesAPIKey("AIzaNew")),
+      clock: VirtualClock(recordingSleeps: true)
+    )
+    let expected = isGoogle ? GoogleAttribution.notice : nil
+    #expect(legacy.attribution == expected)
+    #expect(new.attribution == expected)
+  }
 }
