@@ -1,5 +1,6 @@
 import ForageGeodesy
 import ForagePlace
+import ForageSupport
 
 /// The legacy Nearby Search JSON as it arrives, decoded leniently.
 ///

@@ -1,5 +1,6 @@
 import ForageGeodesy
 import ForagePlace
+import ForageSupport
 
 /// The Places API (New) JSON, as sent and as it arrives (decoded leniently).
 enum PlacesNewWire {

@@ -62,7 +62,9 @@ extension PlaceDataset {
     var problem: String?
     for key in ["attribution", "copyright"] {
       guard let value = root[key] else { continue }
-      let text = value.string?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      // Plain text as every API's notice is made (``AttributionNotice``): one notice reads the
+      // same through nearby, the in-process mock and mock-places.
+      let text = value.string.flatMap(AttributionNotice.normalised) ?? ""
       if !text.isEmpty {
         attribution = attribution ?? text
       } else if problem == nil {

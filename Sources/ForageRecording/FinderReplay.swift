@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageStore
+import ForageSupport
 import Foundation
 
 /// Re-reduces a recorded run without network: the same actions through the same pure reducer
@@ -32,6 +33,13 @@ public enum FinderReplay {
     writer: any EventWriter
   ) throws -> FinderState {
     let (header, actions) = try RecordingFormat.read(path, limit: limit)
+    guard !actions.isEmpty else {
+      throw RecordingError(
+        file: InputFile.displayName(path),
+        line: 2,
+        expected: "an action after the header: the recording holds none (it was cut short)"
+      )
+    }
     let store = Store(
       initialState: FinderState(
         filter: header.filter,
@@ -47,8 +55,7 @@ public enum FinderReplay {
     for action in actions { store.dispatch(action) }
     // Stopped early (--until) or cut short: the output still ends with a summary, of what
     // happened so far, with the data's attribution.
-    // With no action applied there is no run to sum up, nor a time to stamp it with.
-    if !store.state.isFinished, !actions.isEmpty {
+    if !store.state.isFinished {
       store.dispatch(.runCutShort(at: store.state.now))
     }
     try sink.finish()

@@ -40,7 +40,8 @@ struct ReplayCommand: AsyncParsableCommand {
   var output: String?
 
   func validate() throws {
-    if let until, until < 0 { throw ValidationError("--until must be 0 or more, not \(until)") }
+    // Replaying no action would print a run that never happened, stamped with no time.
+    if let until, until < 1 { throw ValidationError("--until must be 1 or more, not \(until)") }
   }
 
   func run() async throws {

@@ -62,13 +62,16 @@ import Testing
     let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
 
     var previous = -1
-    for until in [0, 1, 2, 10, 57, 100_000] {
+    // Replaying no action is refused: there is no run to print, nor a time to stamp it with.
+    let none = try FinderFixtures.forage(["replay", recording.path, "--until", "0"])
+    #expect(none.status == 64 && none.stdout.isEmpty)
+    #expect(none.stderr.contains("--until must be 1 or more, not 0"), "\(none.stderr)")
+    for until in [1, 2, 10, 57, 100_000] {
       let replay = try FinderFixtures.forage(["replay", recording.path, "--until", "\(until)"])
       #expect(replay.status == 0)
       let replayed = replay.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-      if until == 0 { #expect(replay.stdout.isEmpty) }
       if until == 100_000 { #expect(replay.stdout == original) }
-      guard until > 0, until < 100_000 else { continue }
+      guard until < 100_000 else { continue }
       // A prefix of the run's events, growing with N, then a summary of the run so far.
       let events = replayed.dropLast(2)
       #expect(Array(lines.prefix(events.count)) == Array(events))

@@ -36,9 +36,12 @@ public final class PlacesBackend: Sendable {
   /// Names the API for a places cache file: its wire format and where it is, so that answers
   /// from two APIs are never mixed.
   public let identity: String
-  /// The notice the places data's licence asks for, which the places middleware puts in the
-  /// run's summary (and so in every output), or `nil` for none.
-  public let attribution: String?
+  /// The notices the places data's licence asks for, each once, which the places middleware
+  /// puts in the run's summary (and so in every output): the provider's own (OpenStreetMap's
+  /// for Overpass, Google's for Google's host), then the data's (a mock's dataset).
+  public let notices: [String]
+  /// ``notices`` joined by `; `, or `nil` for none.
+  public var attribution: String? { notices.isEmpty ? nil : notices.joined(separator: "; ") }
   private let counter: CountingTransport
   private let skipped = Mutex(0)
   private let onRelease: (@Sendable () -> Void)?
@@ -47,14 +50,15 @@ public final class PlacesBackend: Sendable {
     provider: any PlacesProvider,
     baseURL: URL,
     identity: String,
-    attribution: String?,
+    notices: [String],
     counter: CountingTransport,
     onRelease: (@Sendable () -> Void)?
   ) {
     self.provider = provider
     self.baseURL = baseURL
     self.identity = identity
-    self.attribution = attribution
+    var seen = Set<String>()
+    self.notices = notices.filter { seen.insert($0).inserted }
     self.counter = counter
     self.onRelease = onRelease
   }
@@ -88,8 +92,8 @@ public final class PlacesBackend: Sendable {
   ///     the caller started for it.
   ///   - userAgent: The `User-Agent` of every request, such as `forage/0.1.0`; the HTTP
   ///     client's default when `nil`.
-  ///   - attribution: The notice the data's licence asks for (a dataset's own, say); `nil`
-  ///     takes the provider's (``ForagePlaces/PlacesProvider/attribution``).
+  ///   - attribution: The notice the data's licence asks for (a dataset's own, say), after the
+  ///     provider's own (``ForagePlaces/PlacesProvider/attribution``), if any.
   ///   - sendsVirtualTime: Whether every request tells the time on `clock`
   ///     (``ForagePlaces/PlacesProviderConfiguration/sendsVirtualTime``): for a virtual clock
   ///     against a local mock, which then times its page tokens on it.
@@ -120,7 +124,7 @@ public final class PlacesBackend: Sendable {
       provider: places,
       baseURL: baseURL,
       identity: identity ?? "\(provider.rawValue) \(Redaction.redact(baseURL.absoluteString))",
-      attribution: attribution ?? places.attribution,
+      notices: [places.attribution, attribution].compactMap { $0 },
       counter: counter,
       onRelease: onRelease
     )

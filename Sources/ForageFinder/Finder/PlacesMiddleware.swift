@@ -12,7 +12,13 @@ enum PlacesMiddleware {
   struct SearchID: Hashable, Sendable {}
 
   /// Makes the middleware's body around an engine.
-  static func body(_ engine: PlacesEngine) -> FinderMiddleware.Body {
+  ///
+  /// - Parameter newAttribution: The run's whole attribution when the API's answers have added
+  ///   notices to it since it was last asked, else `nil`; settled before the answer.
+  static func body(
+    _ engine: PlacesEngine,
+    newAttribution: @escaping @Sendable () -> String? = { nil }
+  ) -> FinderMiddleware.Body {
     { context, action, next in
       next(action)
       guard case .location(.fixReceived(let index, _, _), _) = action,
@@ -50,6 +56,7 @@ enum PlacesMiddleware {
               reportRetry(error, 0, .zero)
             }
           }
+          if let attribution = newAttribution() { send(.attributionSettled(attribution)) }
           send(.placesAnswered(answer))
         } catch {
           guard error != .cancelled else { return }

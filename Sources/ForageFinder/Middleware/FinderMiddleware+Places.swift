@@ -31,7 +31,7 @@ extension FinderMiddleware {
   ) -> FinderMiddleware {
     places(
       provider,
-      attribution: provider.attribution,
+      notices: provider.attribution.map { [$0] } ?? [],
       requestCount: requestCount,
       cacheFile: cacheFile,
       api: api,
@@ -39,11 +39,11 @@ extension FinderMiddleware {
     )
   }
 
-  /// The places middleware, putting `attribution` (the notice the data asks for) in the run's
-  /// summary.
+  /// The places middleware, putting `notices` (what the data asks to be shown with it) in the
+  /// run's summary.
   private static func places(
     _ provider: any PlacesProvider,
-    attribution: String?,
+    notices: [String],
     requestCount: (@Sendable () -> Int)?,
     cacheFile: PlacesCacheFile?,
     api: String,
@@ -53,7 +53,7 @@ extension FinderMiddleware {
       "places",
       setUp: { setup in
         let query = setup.options.query
-        // Notices the API's answers add to those known now are settled at the end of the track.
+        // Whether the API's answers added notices since the attribution was last settled.
         let hasNewNotices = Mutex(false)
         let engine = try PlacesEngine(
           provider: provider,
@@ -69,8 +69,17 @@ extension FinderMiddleware {
             }
           }
         )
-        if let attribution { setup.attribute(attribution) }
-        for notice in engine.storedNotices { setup.attribute(notice) }
+        for notice in notices + engine.storedNotices { setup.attribute(notice) }
+        // The whole attribution, once the API's answers have added to it since it was last
+        // settled: dispatched before the answer that taught it, so that a replay stopped there
+        // already shows it.
+        let newAttribution: @Sendable () -> String? = { [weak setup] in
+          let isNew = hasNewNotices.withLock { flag -> Bool in
+            defer { flag = false }
+            return flag
+          }
+          return isNew ? setup?.attribution : nil
+        }
         if let requestCount {
           // Counts only this run's requests, whatever the provider sent before.
           let before = requestCount()
@@ -82,12 +91,11 @@ extension FinderMiddleware {
           guard let setup else { return [] }
           var actions: [FinderAction] = []
           if setup.isCoverageWanted { actions.append(.coverageSettled(engine.cache.outline)) }
-          if hasNewNotices.withLock({ $0 }), let attribution = setup.attribution {
-            actions.append(.attributionSettled(attribution))
-          }
+          // Notices from a search whose answer was never dispatched (overtaken by a newer fix).
+          if let attribution = newAttribution() { actions.append(.attributionSettled(attribution)) }
           return actions
         }
-        return PlacesMiddleware.body(engine)
+        return PlacesMiddleware.body(engine, newAttribution: newAttribution)
       }
     )
   }
@@ -104,7 +112,7 @@ extension FinderMiddleware {
   ) -> FinderMiddleware {
     places(
       backend.provider,
-      attribution: backend.attribution,
+      notices: backend.notices,
       requestCount: { backend.requestCount },
       cacheFile: cacheFile,
       api: backend.identity,

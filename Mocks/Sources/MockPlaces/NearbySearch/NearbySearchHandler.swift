@@ -85,7 +85,11 @@ public struct NearbySearchHandler: MockHandler {
     case .success(let query):
       let results = query.results(in: dataset)
       return results.isEmpty
-        ? .status("ZERO_RESULTS") : page(of: results, from: 0, clientTime: clientTime)
+        ? NearbySearchBody(
+          htmlAttributions: NearbySearchBody.htmlAttributions(for: dataset.attribution),
+          results: [],
+          status: "ZERO_RESULTS"
+        ) : page(of: results, from: 0, clientTime: clientTime)
     }
   }
 
