@@ -136,8 +136,10 @@ final class PlacesEngine: Sendable {
     return (known, needed)
   }
 
-  /// Where to search for a fix at `centre` the cache cannot answer: ahead of it when the policy
-  /// and the ranking allow (``SearchPlanner``), else at the fix.
+  /// Where to search for a fix at `centre` the cache cannot answer, and how far: with the
+  /// coverage policy, nearest first ahead of it (``SearchPlanner/plan(for:needed:)``), or within
+  /// a radius larger than R where the fixes to come will use it
+  /// (``SearchPlanner/radiusPlan(for:radius:)``); else at the fix, within R.
   ///
   /// - Parameters:
   ///   - needed: The radius around `centre` the answer needs known (``neededDisk(around:)``).
@@ -147,9 +149,8 @@ final class PlacesEngine: Sendable {
     needed: Double,
     planner: inout SearchPlanner
   ) -> SearchPlanner.Plan {
-    guard policy == .coverage, isRankedByDistance || provider.isCompleteWithinRadius else {
-      return SearchPlanner.Plan(centre: centre, enoughRadius: nil)
-    }
+    guard policy == .coverage else { return SearchPlanner.Plan(centre: centre, enoughRadius: nil) }
+    guard isRankedByDistance else { return planner.radiusPlan(for: centre, radius: query.radius) }
     return planner.plan(for: centre, needed: needed)
   }
 
@@ -178,13 +179,18 @@ final class PlacesEngine: Sendable {
         ) { () async throws(PlacesError) in
           try await search(
             around: plan.centre,
-            enough: min(
-              query.radius + Geodesic.distance(plan.centre, centre),
-              plan.enoughRadius ?? query.radius
-            )
+            reach: isRankedByDistance
+              ? min(
+                query.radius + Geodesic.distance(plan.centre, centre),
+                plan.enoughRadius ?? query.radius
+              ) : plan.enoughRadius ?? query.radius,
+            standingMargin: plan.standingMargin
           )
-          // A search ahead that fell short of the fix (denser there than guessed): search here.
-          if plan.centre != centre, !cache.covers(centre, radius: neededDisk(around: centre).1) {
+          // A planned search (ahead, wider than R, or stopped early) that fell short of the fix
+          // (denser there than guessed, or capped): search here.
+          if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil),
+            !cache.covers(centre, radius: neededDisk(around: centre).1)
+          {
             try await search(around: centre)
           }
         }
@@ -309,17 +315,23 @@ final class PlacesEngine: Sendable {
     return answer(for: fix, index: index, from: known, source: .network)
   }
 
-  /// Searches nearest-first around `centre`, page by page until `enough` (R by default; for a
-  /// search ahead, what its plan counted on) is covered, and teaches the cache what was found
-  /// and how far the search is complete.
+  /// Searches around `centre` and teaches the cache what was found and how far the search is
+  /// complete: nearest first, page by page until `reach` is covered, or within the radius
+  /// `reach` (R by default; for a planned search, what its plan counted on).
+  ///
+  /// - Parameter standingMargin: For a receiver standing still, a search nearest first also
+  ///   stops once it is complete this far beyond the K-th nearest place found
+  ///   (``SearchPlanner/Plan/standingMargin``).
   private func search(
     around centre: Coordinate,
-    enough: Double? = nil
+    reach: Double? = nil,
+    standingMargin: Double? = nil
   ) async throws(PlacesError) {
     let byDistance = isRankedByDistance
+    let radius = reach ?? query.radius
     let search = NearbySearch(
       location: centre,
-      ranking: byDistance ? .distance : .prominence(radius: query.radius),
+      ranking: byDistance ? .distance : .prominence(radius: radius),
       type: query.type,
       keyword: query.keyword
     )
@@ -338,7 +350,7 @@ final class PlacesEngine: Sendable {
       guard let token = page.nextPageToken, !isCapped else {
         if !isCapped {
           // Every matching place was returned: the search is complete out to the API's reach.
-          covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : query.radius
+          covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : radius
         } else if byDistance {
           covered = cappedCoverage(of: found, around: centre)
         }
@@ -346,7 +358,11 @@ final class PlacesEngine: Sendable {
       }
       if byDistance {
         covered = cappedCoverage(of: found, around: centre)
-        if covered >= enough ?? query.radius { break }
+        if covered >= radius { break }
+        if let standingMargin, found.count >= query.limit {
+          let distances = found.map { Geodesic.distance(centre, $0.coordinate) }.sorted()
+          if covered >= distances[query.limit - 1] + standingMargin { break }
+        }
       }
       page = try await provider.nextPage(token)
     }
