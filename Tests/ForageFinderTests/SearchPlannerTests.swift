@@ -23,14 +23,6 @@ import Testing
     #expect(planner.plan(for: fix, needed: 80).centre == fix, "standing still: no heading")
   }
 
-  @Test func standingStillASearchNeedOnlyCoverTheFixAndItsNoise() throws {
-    var planner = SearchPlanner()
-    for second in 0..<10 { planner.note(fix: try Self.point(east: Double(second % 3))) }
-    let fix = try Self.point(east: 1)
-    let plan = planner.plan(for: fix, needed: 80)
-    #expect(plan == .init(centre: fix, enoughRadius: nil, standingMargin: 10))
-  }
-
   @Test func withinARadiusStandingStillAsksForRAndAMargin() throws {
     var planner = SearchPlanner()
     let fix = try Self.point(east: 0)

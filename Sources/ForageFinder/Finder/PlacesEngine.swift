@@ -183,11 +183,10 @@ final class PlacesEngine: Sendable {
               ? min(
                 query.radius + Geodesic.distance(plan.centre, centre),
                 plan.enoughRadius ?? query.radius
-              ) : plan.enoughRadius ?? query.radius,
-            standingMargin: plan.standingMargin
+              ) : plan.enoughRadius ?? query.radius
           )
-          // A planned search (ahead, wider than R, or stopped early) that fell short of the fix
-          // (denser there than guessed, or capped): search here.
+          // A planned search (ahead, or wider than R) that fell short of the fix (denser there
+          // than guessed, or capped): search here.
           if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil),
             !cache.covers(centre, radius: neededDisk(around: centre).1)
           {
@@ -318,14 +317,9 @@ final class PlacesEngine: Sendable {
   /// Searches around `centre` and teaches the cache what was found and how far the search is
   /// complete: nearest first, page by page until `reach` is covered, or within the radius
   /// `reach` (R by default; for a planned search, what its plan counted on).
-  ///
-  /// - Parameter standingMargin: For a receiver standing still, a search nearest first also
-  ///   stops once it is complete this far beyond the K-th nearest place found
-  ///   (``SearchPlanner/Plan/standingMargin``).
   private func search(
     around centre: Coordinate,
-    reach: Double? = nil,
-    standingMargin: Double? = nil
+    reach: Double? = nil
   ) async throws(PlacesError) {
     let byDistance = isRankedByDistance
     let radius = reach ?? query.radius
@@ -359,10 +353,6 @@ final class PlacesEngine: Sendable {
       if byDistance {
         covered = cappedCoverage(of: found, around: centre)
         if covered >= radius { break }
-        if let standingMargin, found.count >= query.limit {
-          let distances = found.map { Geodesic.distance(centre, $0.coordinate) }.sorted()
-          if covered >= distances[query.limit - 1] + standingMargin { break }
-        }
       }
       page = try await provider.nextPage(token)
     }

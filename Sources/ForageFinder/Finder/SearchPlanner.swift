@@ -38,10 +38,6 @@ struct SearchPlanner: Sendable {
   static let neededGrowth = 1.1
   /// The least movement over the recent fixes that gives a heading, metres.
   static let minimumMovement = 8.0
-  /// How far beyond the K-th nearest place of a receiver standing still (or not yet known to
-  /// move) a search nearest first is complete at the least, metres: twice the 5 m its GPS noise
-  /// wanders, so that the disk each later fix needs stays inside the first search's.
-  static let standingMargin = 10.0
   /// Points on each needed circle checked against the disks.
   static let circlePoints = 24
 
@@ -67,10 +63,6 @@ struct SearchPlanner: Sendable {
   struct Plan: Sendable, Equatable {
     var centre: Coordinate
     var enoughRadius: Double?
-    /// For a receiver standing still, a search nearest first also stops fetching pages once it
-    /// is complete this far beyond the K-th nearest place it found: the fixes to come, a few
-    /// metres of GPS noise away, need no more.
-    var standingMargin: Double? = nil
   }
 
   /// How far the receiver moved over the recent fixes, in the tangent plane of `fix`: the
@@ -87,14 +79,12 @@ struct SearchPlanner: Sendable {
   }
 
   /// The next search for a fix that needs the disk of radius `needed`: ahead of it, or the fix
-  /// itself when there is no heading or no search to learn from yet; standing still, at the fix
-  /// and only as far as the fix needs (``Plan/standingMargin``).
+  /// itself when there is no heading or no search to learn from yet.
   func plan(for fix: Coordinate, needed: Double) -> Plan {
     let atFix = Plan(centre: fix, enoughRadius: nil)
-    guard let (plane, back, moved, _) = movement(to: fix) else {
-      return Plan(centre: fix, enoughRadius: nil, standingMargin: Self.standingMargin)
+    guard searches.count >= 1, let (plane, back, moved, _) = movement(to: fix) else {
+      return atFix
     }
-    guard searches.count >= 1 else { return atFix }
     let heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
     let recent = searches.suffix(2).map(\.radius).min()!
     let predicted = Self.coverageConfidence * recent
