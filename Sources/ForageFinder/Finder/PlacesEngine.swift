@@ -219,6 +219,8 @@ final class PlacesEngine: Sendable {
 
   /// What a search for a fix does next, decided in one hold of the lock.
   private enum Step {
+    /// A search that ended since the fix last asked covered it: ask the cache again.
+    case covered
     /// Wait for the search in flight near the fix, then ask the cache again.
     case wait(Task<PlacesError?, Never>)
     /// A newer fix was delivered while this one waited.
@@ -250,13 +252,16 @@ final class PlacesEngine: Sendable {
       return try await everyFixAnswer(for: fix, index: index, centre: centre)
     }
     while true {
-      let needed = neededDisk(around: centre).1
       let step = state.withLock { state -> Step in
         if let running = state.inFlight,
           Geodesic.distance(running.centre, centre) <= query.radius
         {
           return .wait(running.task)
         }
+        // A search teaches the cache before it is no longer in flight: with none in flight, the
+        // cache already knows what every search so far found.
+        let needed = neededDisk(around: centre).1
+        if cache.covers(centre, radius: needed) { return .covered }
         // While this search waited (paced replays against a slow API), the user moved on: the
         // newer fix gets its own answer, and this one would only spend a request on the past.
         if index < state.newestFix { return .superseded }
@@ -271,6 +276,8 @@ final class PlacesEngine: Sendable {
         return .run(task)
       }
       switch step {
+      case .covered:
+        if let cached = cachedAnswer(for: fix, index: index) { return cached }
       case .wait(let running):
         _ = await running.value
         // The search is over: it is no longer in flight, even before the effect that started it
