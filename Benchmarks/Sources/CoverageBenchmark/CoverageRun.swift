@@ -77,6 +77,12 @@ struct BenchmarkError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
+/// Writes a line to standard output at once (unbuffered, so a long run shows each row as it
+/// is measured).
+func emit(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 /// A number with `digits` decimals.
 func format(_ value: Double, _ digits: Int) -> String {
   String(format: "%.\(digits)f", value)

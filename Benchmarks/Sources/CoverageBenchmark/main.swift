@@ -74,10 +74,10 @@ func column(_ text: String, _ width: Int) -> String {
   text.padding(toLength: width, withPad: " ", startingAt: 0)
 }
 
-print("CoverageBenchmark: Places requests per walk, R = 500 m, type restaurant, coverage policy,")
-print("the in-process mock in each provider's wire format, virtual time; seed \(seed)")
-print("")
-print(
+emit("CoverageBenchmark: Places requests per walk, R = 500 m, type restaurant, coverage policy,")
+emit("the in-process mock in each provider's wire format, virtual time; seed \(seed)")
+emit("")
+emit(
   column("city", 9) + column("motion", 7) + column("provider", 11) + column("K", 4)
     + column("fixes", 6) + column("requests", 9) + column("fixes/req", 10)
     + column("greedy", 7) + column("fixes/req", 10) + "exact"
@@ -96,7 +96,7 @@ for walk in walks {
       let wrong = run.answers.filter { oracle.answer(at: $0.position) != $0.ids }.count
       let fixes = run.answers.map(\.position)
       let cover = OfflineCover(fixes: fixes, oracle: oracle, searches: provider.searches).plan()
-      print(
+      emit(
         column(walk.city, 9) + column(walk.motion, 7) + column(provider.name.rawValue, 11)
           + column(String(limit), 4) + column(String(fixes.count), 6)
           + column(String(run.requests), 9)
@@ -105,7 +105,6 @@ for walk in walks {
           + column(format(Double(fixes.count) / Double(max(cover.requests, 1)), 1), 10)
           + (wrong == 0 ? "yes" : "NO (\(wrong) wrong)")
       )
-      fflush(stdout)
     }
   }
 }
