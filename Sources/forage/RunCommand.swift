@@ -186,6 +186,13 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if let warning = CacheLimitWarning.line(
+      limit: finder.limit,
+      provider: provider,
+      policy: finder.policy
+    ) {
+      printError("warning: \(warning)")
+    }
     if let gpsd {
       _ = try await FinderSession.run(
         gpsd: try endpoint(gpsd),

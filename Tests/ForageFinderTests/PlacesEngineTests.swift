@@ -101,7 +101,7 @@ import Testing
     }
   }
 
-  @Test func aProviderCompleteWithinItsRadiusIsAskedForTheRadiusAndCoversIt() async throws {
+  @Test func aProviderCompleteWithinItsRadiusIsAskedForMoreThanTheRadiusAndCoversIt() async throws {
     let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 400, spacing: 30)
     let provider = RadiusProvider(world: world)
     let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
@@ -110,11 +110,58 @@ import Testing
     for (answer, fix) in zip(answers, fixes) {
       #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
     }
-    // Every search names the radius (Overpass has no nearest-first ranking), and one answer
-    // covers its disk, so the fixes near it are answered from the cache.
+    // Every search names a radius (Overpass has no nearest-first ranking), more than R for the
+    // fixes to come, and one answer covers its disk, so the fixes near it are answered from the
+    // cache.
     let searches = provider.searches
-    #expect(searches.allSatisfy { $0.ranking == .prominence(radius: Self.query.radius) })
-    #expect(!searches.isEmpty && searches.count * 10 < fixes.count, "\(searches.count) searches")
+    #expect(
+      searches.allSatisfy { search in
+        guard case .prominence(let radius) = search.ranking else { return false }
+        return radius > Self.query.radius
+      }
+    )
+    #expect(!searches.isEmpty && searches.count * 30 < fixes.count, "\(searches.count) searches")
+  }
+
+  @Test func aReceiverStandingStillCostsOneSearchWithEveryKindOfProvider() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 400, spacing: 30)
+    // Within 4 m of one point, as a gpsd log of a receiver on a table.
+    let fixes = (0..<200).map { index in
+      let angle = Double(index) * 2.4
+      return Fix(
+        latitude: 60.17 + 4 * sin(angle) / 111_320,
+        longitude: 24.94 + 4 * cos(angle) / 55_500
+      )
+    }
+    let radius = RadiusProvider(world: world)
+    let google = FakePlacesProvider(world: world)
+    let placesNew = FakePlacesProvider(world: world, resultLimit: 20)
+    // Ranked by prominence (no type): complete while under the cap, here in one page.
+    let few = FakePlacesProvider.ranked(world, from: Coordinate(unchecked: 60.17, longitude: 24.94))
+      .prefix(15).map(\.place)
+    let sparse = FakePlacesProvider(world: few)
+    // One search each: Nearby Search's nearest first fetches its 3 pages (until R is covered or
+    // the cap is reached), as it does for every fix, standing or not.
+    let cases: [(any PlacesProvider, PlacesQuery, () -> Int, Int)] = [
+      (radius, Self.query, { radius.searches.count }, 1),
+      (google, Self.query, { google.callCount }, 3),
+      (placesNew, Self.query, { placesNew.callCount }, 1),
+      (sparse, PlacesQuery(radius: 300, limit: 10, type: nil), { sparse.callCount }, 1),
+    ]
+    for (provider, query, requests, expected) in cases {
+      let engine = try PlacesEngine(provider: provider, query: query, policy: .coverage)
+      let answers = try await Self.answers(engine, fixes)
+      let candidates =
+        query.type == nil ? few : world.filter { $0.types.contains("restaurant") }
+      for (answer, fix) in zip(answers, fixes) {
+        let expected = FakePlacesProvider.ranked(
+          candidates,
+          from: Coordinate(unchecked: fix.latitude, longitude: fix.longitude)
+        ).filter { $0.distance <= query.radius }.prefix(query.limit).map(\.place.id)
+        #expect(answer.places.map(\.id) == expected)
+      }
+      #expect(requests() == expected, "\(type(of: provider)) \(query): \(requests()) requests")
+    }
   }
 
   @Test func everyFixQueriesOncePerFixAndAgreesWithCoverage() async throws {

@@ -23,6 +23,40 @@ import Testing
     #expect(planner.plan(for: fix, needed: 80).centre == fix, "standing still: no heading")
   }
 
+  @Test func withinARadiusStandingStillAsksForRAndAMargin() throws {
+    var planner = SearchPlanner()
+    let fix = try Self.point(east: 0)
+    planner.note(fix: fix)
+    #expect(planner.radiusPlan(for: fix, radius: 500) == .init(centre: fix, enoughRadius: 550))
+    #expect(planner.radiusPlan(for: fix, radius: 100) == .init(centre: fix, enoughRadius: 120))
+  }
+
+  @Test func withinARadiusMovingAsksAheadForTheFixesToCome() throws {
+    var planner = SearchPlanner()
+    // Walking east at 1.4 m/s: 120 fixes ahead is 168 m, so 84 m ahead, asking R + 84 + 50.
+    for second in 0..<16 { planner.note(fix: try Self.point(east: -21 + 1.4 * Double(second))) }
+    let fix = try Self.point(east: 0)
+    let plan = planner.radiusPlan(for: fix, radius: 500)
+    let ahead = LocalProjection(origin: fix).project(plan.centre)
+    #expect(abs(ahead.x - 84) < 0.5 && abs(ahead.y) < 0.5, "\(ahead)")
+    #expect(abs((plan.enoughRadius ?? 0) - 634) < 0.5, "\(String(describing: plan.enoughRadius))")
+  }
+
+  @Test func withinARadiusDrivingAsksForAtMostFourTimesR() throws {
+    var planner = SearchPlanner()
+    for second in 0..<16 { planner.note(fix: try Self.point(east: -450 + 30 * Double(second))) }
+    let plan = planner.radiusPlan(for: try Self.point(east: 0), radius: 500)
+    #expect(plan.enoughRadius == 2_000)
+  }
+
+  @Test func withinARadiusAfterACappedSearchAsksForRAtTheFix() throws {
+    var planner = SearchPlanner()
+    for second in 0..<16 { planner.note(fix: try Self.point(east: -21 + 1.4 * Double(second))) }
+    planner.note(search: try Self.point(east: -10), coveredRadius: 0)
+    let fix = try Self.point(east: 0)
+    #expect(planner.radiusPlan(for: fix, radius: 500) == .init(centre: fix, enoughRadius: nil))
+  }
+
   @Test func searchesAheadAlongTheHeadingAsFarAsTheKnownDisksAllow() throws {
     var planner = SearchPlanner()
     // Walking east at 1.4 m/s; the last search, 56 m back, was complete to 140 m.

@@ -33,11 +33,14 @@ import Testing
       .map(\.id)
   }
 
-  /// Replays the city's walk with `policy` against the mock serving the city's GeoJSON; returns
-  /// each answer with the fix's position, and the HTTP requests sent.
+  /// Replays the city's walk with `policy` and `query` against the mock serving the city's
+  /// GeoJSON as `provider`; returns each answer with the fix's position, and the HTTP requests
+  /// sent.
   static func run(
     _ city: SyntheticCity,
-    policy: QueryPolicy
+    policy: QueryPolicy = .coverage,
+    provider: PlacesBackend.ProviderName = .google,
+    query: PlacesQuery = PlacesQuery()
   ) async throws -> (
     answers: [(Coordinate, [String])], requests: Int, places: [Place]
   ) {
@@ -48,18 +51,21 @@ import Testing
     try Data(city.gpx().utf8).write(to: url)
     let walk = try WalkFile(url: url)
     let server = MockHTTPServer(
-      handlers: [NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero)]
+      handlers: [
+        NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero),
+        PlacesNewHandler(dataset: dataset), OverpassHandler(dataset: dataset),
+      ]
     )
     try server.start()
     let backend = PlacesBackend.remote(
       baseURL: server.url,
-      provider: .google,
+      provider: provider,
       apiKey: nil,
       clock: NetworkTime.virtual.makeClock(),
       onRelease: { server.stop() }
     )
     let finder = Finder(
-      options: FinderOptions(policy: policy),
+      options: FinderOptions(query: query, policy: policy),
       middleware: Finder.defaultMiddleware(
         places: .places(backend.provider, requestCount: { backend.requestCount }, api: "mock")
       )
@@ -74,7 +80,7 @@ import Testing
       }
       answers.append((try Coordinate(latitude: latitude, longitude: longitude), places.map(\.id)))
     }
-    let restaurants = dataset.places.filter { $0.types.contains("restaurant") }
+    let restaurants = dataset.places.filter { $0.types.contains(query.type ?? "restaurant") }
     return (answers, outcome.summary.requests, restaurants)
   }
 
@@ -100,10 +106,67 @@ import Testing
     #expect(requests <= 6, "\(requests) requests")
   }
 
+  /// Replays the city's walk with the coverage policy against the mock speaking `provider`,
+  /// checks every answer against the oracle, and returns how many fixes were answered and how
+  /// many requests that cost.
+  static func exactRun(
+    _ city: SyntheticCity,
+    provider: PlacesBackend.ProviderName,
+    query: PlacesQuery
+  ) async throws -> (fixes: Int, requests: Int) {
+    let (answers, requests, restaurants) = try await run(city, provider: provider, query: query)
+    #expect(answers.count == city.walk.count)
+    for (index, (centre, ids)) in answers.enumerated() {
+      #expect(ids == oracle(restaurants, query, at: centre), "fix \(index)")
+    }
+    return (answers.count, requests)
+  }
+
+  /// One search: one request, but for Nearby Search's pages where places are dense (it fetches
+  /// pages until R is covered or the cap reached, standing or not).
+  @Test(arguments: PlacesBackend.ProviderName.allCases)
+  func aReceiverStandingStillCostsOneSearch(_ provider: PlacesBackend.ProviderName) async throws {
+    for kind in SyntheticCity.Kind.allCases {
+      let city = SyntheticCity(kind: kind, seed: 12, fixes: 300, speed: 0)
+      let (_, requests) = try await Self.exactRun(
+        city,
+        provider: provider,
+        query: PlacesQuery(limit: 10)
+      )
+      let pages = provider == .google && kind == .dense ? 3 : 1
+      #expect(requests == pages, "\(kind): \(requests) requests")
+    }
+  }
+
+  @Test func overpassServesAtLeast100FixesARequestWherePlacesAreSparse() async throws {
+    let city = SyntheticCity(kind: .sparse, seed: 12, fixes: 1_200)
+    let (fixes, requests) = try await Self.exactRun(city, provider: .overpass, query: PlacesQuery())
+    #expect(requests * 100 <= fixes, "\(requests) requests for \(fixes) fixes")
+  }
+
+  @Test func placesNewWithKAtHalfItsCapServesAtLeast30FixesARequestOnTheDenseWalk() async throws {
+    let city = SyntheticCity(kind: .dense, seed: 12, fixes: 1_200)
+    let query = PlacesQuery(limit: 10)
+    let (fixes, requests) = try await Self.exactRun(city, provider: .placesNew, query: query)
+    #expect(requests * 30 <= fixes, "\(requests) requests for \(fixes) fixes")
+  }
+
   @Test func theGeneratorIsTheSameForASeed() {
     let first = SyntheticCity(kind: .dense, seed: 7, fixes: 50)
     let second = SyntheticCity(kind: .dense, seed: 7, fixes: 50)
     #expect(first.geoJSON() == second.geoJSON() && first.gpx() == second.gpx())
     #expect(first.gpx() != SyntheticCity(kind: .dense, seed: 8, fixes: 50).gpx())
+  }
+
+  @Test func aReceiverStandingStillStaysWithinAFewMetresOfTheCentre() throws {
+    let city = SyntheticCity(kind: .sparse, seed: 12, fixes: 600, speed: 0)
+    let centre = try Coordinate(
+      latitude: SyntheticCity.centre.latitude,
+      longitude: SyntheticCity.centre.longitude
+    )
+    let farthest = try city.walk.map {
+      Geodesic.distance(centre, try Coordinate(latitude: $0.latitude, longitude: $0.longitude))
+    }.max()
+    #expect(farthest.map { $0 < 12 } == true, "\(String(describing: farthest))")
   }
 }

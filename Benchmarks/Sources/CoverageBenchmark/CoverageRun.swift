@@ -38,15 +38,18 @@ struct CoverageRun {
   /// Seconds of wall time.
   var wall: Double
 
-  /// Replays `track` with `policy` against `dataset` served by the mock.
+  /// Replays `track` with `policy` and `query` against `dataset` served by the mock as
+  /// `provider`.
   static func measure(
     track url: URL,
     dataset: PlaceDataset,
-    policy: QueryPolicy
+    provider: PlacesBackend.ProviderName = .google,
+    query: PlacesQuery = PlacesQuery(),
+    policy: QueryPolicy = .coverage
   ) async throws -> CoverageRun {
-    let backend = try PlacesBackend.googleMock(serving: dataset)
+    let backend = try PlacesBackend.mock(serving: dataset, as: provider)
     let finder = Finder(
-      options: FinderOptions(policy: policy),
+      options: FinderOptions(query: query, policy: policy),
       middleware: Finder.defaultMiddleware(
         places: .places(
           backend.provider,
@@ -72,6 +75,12 @@ struct CoverageRun {
 struct BenchmarkError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
+}
+
+/// Writes a line to standard output at once (unbuffered, so a long run shows each row as it
+/// is measured).
+func emit(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
 /// A number with `digits` decimals.

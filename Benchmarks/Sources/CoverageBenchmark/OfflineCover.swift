@@ -6,9 +6,11 @@ import Foundation
 /// The reference an online policy is measured against: a planner that knows the whole track
 /// picks searches greedily until every fix's needed disk lies in the union of the searched disks.
 ///
-/// Candidate searches are centred on every other fix, with 1, 2 or 3 pages, each complete out to
-/// what the finder would claim for it (the farthest of its results shrunk as ``PlacesEngine``
-/// does, or 4R when the provider ran out of places). A fix's needed disk (out to its K-th nearest
+/// Candidate searches are centred on every other fix. Nearest first, with one page or more up to
+/// the provider's cap, each complete out to what the finder would claim for it (the farthest of
+/// its results shrunk as ``PlacesEngine`` does, or 4R when the provider ran out of places); within
+/// a radius, one request complete within the largest radius the finder asks (4R). A fix's needed
+/// disk (out to its K-th nearest
 /// place within R) counts as covered when its centre and 24 points on its circle each lie in a
 /// chosen disk. Each round takes the search that completes the most fixes per request (or, when
 /// none completes one, covers the most points). Greedy set cover is within a factor ln n of the
@@ -29,14 +31,22 @@ struct OfflineCover {
     var holds: [(fix: Int, points: UInt32)]
   }
 
+  /// How the provider's searches answer.
+  enum Searches {
+    /// Nearest first, `pageSize` places a request, at most `resultLimit` in all (Google's
+    /// legacy API: 20 and 60; Places API (New): 20 and 20).
+    case nearestFirst(pageSize: Int, resultLimit: Int)
+    /// Every place within the radius asked, in one request (Overpass).
+    case withinRadius
+  }
+
   static let circlePoints = 24
-  static let pageSize = 20
-  static let resultLimit = 60
-  /// How far Google's rankby=distance reaches, metres.
+  /// How far a search by distance reaches, metres.
   static let apiReach = 50_000.0
 
   let fixes: [Coordinate]
   let oracle: Oracle
+  let searches: Searches
 
   func plan() -> Plan {
     guard let origin = fixes.first else { return Plan(searches: 0, requests: 0, uncovered: 0) }
@@ -58,13 +68,24 @@ struct OfflineCover {
     for fix in stride(from: 0, to: fixes.count, by: 2) {
       let centre = fixes[fix]
       let planar = plane.project(centre)
-      let ranked = index.nearest(Self.resultLimit + 1, within: Self.apiReach, of: centre)
-      for pages in 1...(Self.resultLimit / Self.pageSize) {
-        let returned = min(ranked.count, pages * Self.pageSize)
-        let isComplete = ranked.count <= pages * Self.pageSize
-        if pages > 1, ranked.count <= (pages - 1) * Self.pageSize { break }
-        let farthest: Double = returned > 0 ? ranked[returned - 1].distance() : 0
-        let covered = isComplete ? min(Self.apiReach, 4 * radius) : max(0, farthest * 0.995 - 1)
+      // Each choice of pages for a search here, and how far it is complete.
+      var choices: [(pages: Int, covered: Double)] = []
+      switch searches {
+      case .withinRadius:
+        choices = [(1, min(Self.apiReach, 4 * radius))]
+      case .nearestFirst(let pageSize, let resultLimit):
+        let ranked = index.nearest(resultLimit + 1, within: Self.apiReach, of: centre)
+        for pages in 1...(resultLimit / pageSize) {
+          let returned = min(ranked.count, pages * pageSize)
+          let isComplete = ranked.count <= pages * pageSize
+          if pages > 1, ranked.count <= (pages - 1) * pageSize { break }
+          let farthest: Double = returned > 0 ? ranked[returned - 1].distance() : 0
+          choices.append(
+            (pages, isComplete ? min(Self.apiReach, 4 * radius) : max(0, farthest * 0.995 - 1))
+          )
+        }
+      }
+      for (pages, covered) in choices {
         var holds: [(fix: Int, points: UInt32)] = []
         for (other, points) in probes.enumerated()
         where points[0].distance(to: planar) <= covered + reaches[other] {

@@ -11,8 +11,13 @@ struct Oracle {
   let places: [Place]
   let query: PlacesQuery
 
-  init(dataset: PlaceDataset, query: PlacesQuery) {
-    places = dataset.places.filter { $0.types.contains(query.type ?? "restaurant") }
+  /// An oracle for `query` over `dataset`: places of the query's type, or with `isOSM` (as
+  /// Overpass matches them), places whose OSM `amenity` tag is the type.
+  init(dataset: PlaceDataset, query: PlacesQuery, isOSM: Bool = false) {
+    let type = query.type ?? "restaurant"
+    places = dataset.places.filter {
+      isOSM ? $0.properties["amenity"] == type : $0.types.contains(type)
+    }
     self.query = query
   }
 

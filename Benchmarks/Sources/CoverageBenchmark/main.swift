@@ -5,42 +5,63 @@ import ForageSupport
 import Foundation
 import MockPlaces
 
-// CoverageBenchmark: how many Places requests the finder spends on a walk, and how far that is
-// from what a planner knowing the whole track would spend (issue 12, part 3).
+// CoverageBenchmark: how many Places requests the finder spends on a walk with each provider and
+// K, and how far that is from what a planner knowing the whole track would spend (issues 12, 23).
 //
-// Three walks, K = 20 restaurants within R = 500 m, provider google (rankby=distance, 20 results a
-// page, at most 60), the in-process mock on 127.0.0.1, virtual time:
-// - dense: SyntheticCity .dense (about 840 restaurants within 500 m of the centre), 2 400 fixes;
-// - sparse: SyntheticCity .sparse (about 10 within 500 m), 2 400 fixes;
-// - Helsinki: the bundled Resources/demo walk over the bundled OSM eateries.
-// For each: the policy before searching ahead (coverage-at-fix, the baseline), the default
-// coverage policy, both checked exact at every fix against a brute-force geodesic oracle; and the
-// offline greedy cover (``OfflineCover``) as the reference. Requests count every HTTP request,
-// pages included.
+// The walks come from SyntheticCity (the generator mock-places' `synthetic-city` writes), R = 500
+// m, type restaurant, 2 400 fixes at 1 Hz:
+// - dense: about 840 restaurants within 500 m of the centre; sparse: about 10;
+// - still (a receiver standing at the centre, 2 m of GPS noise), walk 1.4 m/s, run 4 m/s,
+//   drive 14 m/s along the street grid;
+// and the bundled Helsinki walk over the bundled OSM eateries.
+// Each provider is served by the in-process mock on 127.0.0.1 in its own wire format, in virtual
+// time, with the default coverage policy: google (legacy Nearby Search, rankby=distance, 20 a
+// page, at most 60), places-new (Places API (New), DISTANCE, at most 20, one request), overpass
+// (every place within the radius asked). Every answer is checked against a brute-force geodesic
+// oracle (exact: yes); the offline greedy cover (``OfflineCover``) is the reference. Requests
+// count every HTTP request, pages included.
 //
-// Run: swift run -c release --package-path Benchmarks CoverageBenchmark [seed]
+// Run: swift run -c release --package-path Benchmarks CoverageBenchmark [seed] [fixes]
 
 /// The repository root: this file is Benchmarks/Sources/CoverageBenchmark/main.swift.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
-let seed = CommandLine.arguments.dropFirst().first.flatMap(UInt64.init) ?? 12
-let query = PlacesQuery()
+let arguments = CommandLine.arguments.dropFirst()
+let seed = arguments.first.flatMap(UInt64.init) ?? 12
+let fixCount = arguments.dropFirst().first.flatMap(Int.init) ?? 2_400
 let directory = FileManager.default.temporaryDirectory
   .appendingPathComponent("coverage-benchmark-\(getpid())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 
-var walks: [(name: String, track: URL, dataset: PlaceDataset)] = []
+/// Each provider with the K measured and how its searches answer, for the offline cover.
+let providers:
+  [(name: PlacesBackend.ProviderName, limits: [Int], searches: OfflineCover.Searches)] =
+    [
+      (.google, [10, 20, 40, 60], .nearestFirst(pageSize: 20, resultLimit: 60)),
+      (.placesNew, [10, 20], .nearestFirst(pageSize: 20, resultLimit: 20)),
+      (.overpass, [20], .withinRadius),
+    ]
+let motions: [(name: String, speed: Double)] = [
+  ("still", 0), ("walk", SyntheticCity.walkingSpeed), ("run", 4), ("drive", 14),
+]
+
+var walks: [(city: String, motion: String, track: URL, dataset: PlaceDataset)] = []
 for kind in SyntheticCity.Kind.allCases {
-  let city = SyntheticCity(kind: kind, seed: seed)
-  let track = directory.appendingPathComponent("\(kind.rawValue)-walk.gpx")
-  try Data(city.gpx().utf8).write(to: track)
-  let dataset = try PlaceDataset.parse(Data(city.geoJSON().utf8), file: "\(kind.rawValue).geojson")
-  walks.append((kind.rawValue, track, dataset))
+  for motion in motions {
+    let city = SyntheticCity(kind: kind, seed: seed, fixes: fixCount, speed: motion.speed)
+    let track = directory.appendingPathComponent("\(kind.rawValue)-\(motion.name).gpx")
+    try Data(city.gpx().utf8).write(to: track)
+    let dataset = try PlaceDataset.parse(
+      Data(city.geoJSON().utf8),
+      file: "\(kind.rawValue).geojson"
+    )
+    walks.append((kind.rawValue, motion.name, track, dataset))
+  }
 }
 walks.append(
   (
-    "helsinki",
+    "helsinki", "walk",
     root.appendingPathComponent("Resources/demo/helsinki-walk.gpx"),
     try PlaceDataset.load(
       contentsOf: root.appendingPathComponent("Resources/demo/helsinki-osm-eateries.geojson")
@@ -48,51 +69,42 @@ walks.append(
   )
 )
 
-print(
-  "CoverageBenchmark: Places requests per walk, K = \(query.limit), R = \(Int(query.radius)) m,"
+/// `text` padded to `width` columns.
+func column(_ text: String, _ width: Int) -> String {
+  text.padding(toLength: width, withPad: " ", startingAt: 0)
+}
+
+emit("CoverageBenchmark: Places requests per walk, R = 500 m, type restaurant, coverage policy,")
+emit("the in-process mock in each provider's wire format, virtual time; seed \(seed)")
+emit("")
+emit(
+  column("city", 9) + column("motion", 7) + column("provider", 11) + column("K", 4)
+    + column("fixes", 6) + column("requests", 9) + column("fixes/req", 10)
+    + column("greedy", 7) + column("fixes/req", 10) + "exact"
 )
-print(
-  "type \(query.type ?? "-"), provider google via the in-process mock, virtual time; seed \(seed)"
-)
-print("")
-print("walk      fixes  policy            requests  fixes/request  exact  wall (s)")
 for walk in walks {
-  let oracle = Oracle(dataset: walk.dataset, query: query)
-  var fixes: [Coordinate] = []
-  for policy in [QueryPolicy.coverageAtFix, .coverage] {
-    let run = try await CoverageRun.measure(
-      track: walk.track,
-      dataset: walk.dataset,
-      policy: policy
-    )
-    let wrong = run.answers.filter { oracle.answer(at: $0.position) != $0.ids }.count
-    print(
-      walk.name.padding(toLength: 10, withPad: " ", startingAt: 0)
-        + String(run.answers.count).padding(toLength: 7, withPad: " ", startingAt: 0)
-        + policy.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0)
-        + String(run.requests).padding(toLength: 10, withPad: " ", startingAt: 0)
-        + format(Double(run.answers.count) / Double(max(run.requests, 1)), 1)
-        .padding(toLength: 15, withPad: " ", startingAt: 0)
-        + (wrong == 0 ? "yes" : "NO (\(wrong) wrong)").padding(
-          toLength: 7,
-          withPad: " ",
-          startingAt: 0
-        )
-        + format(run.wall, 2)
-    )
-    fixes = run.answers.map(\.position)
+  for provider in providers {
+    for limit in provider.limits {
+      let query = PlacesQuery(limit: limit)
+      let oracle = Oracle(dataset: walk.dataset, query: query, isOSM: provider.name == .overpass)
+      let run = try await CoverageRun.measure(
+        track: walk.track,
+        dataset: walk.dataset,
+        provider: provider.name,
+        query: query
+      )
+      let wrong = run.answers.filter { oracle.answer(at: $0.position) != $0.ids }.count
+      let fixes = run.answers.map(\.position)
+      let cover = OfflineCover(fixes: fixes, oracle: oracle, searches: provider.searches).plan()
+      emit(
+        column(walk.city, 9) + column(walk.motion, 7) + column(provider.name.rawValue, 11)
+          + column(String(limit), 4) + column(String(fixes.count), 6)
+          + column(String(run.requests), 9)
+          + column(format(Double(fixes.count) / Double(max(run.requests, 1)), 1), 10)
+          + column(String(cover.requests), 7)
+          + column(format(Double(fixes.count) / Double(max(cover.requests, 1)), 1), 10)
+          + (wrong == 0 ? "yes" : "NO (\(wrong) wrong)")
+      )
+    }
   }
-  let started = ContinuousClock.now
-  let cover = OfflineCover(fixes: fixes, oracle: oracle).plan()
-  print(
-    walk.name.padding(toLength: 10, withPad: " ", startingAt: 0)
-      + String(fixes.count).padding(toLength: 7, withPad: " ", startingAt: 0)
-      + "offline greedy".padding(toLength: 18, withPad: " ", startingAt: 0)
-      + String(cover.requests).padding(toLength: 10, withPad: " ", startingAt: 0)
-      + format(Double(fixes.count) / Double(max(cover.requests, 1)), 1)
-      .padding(toLength: 15, withPad: " ", startingAt: 0)
-      + "-".padding(toLength: 7, withPad: " ", startingAt: 0)
-      + format((ContinuousClock.now - started).seconds, 2)
-      + "  (\(cover.searches) searches)"
-  )
 }

@@ -112,7 +112,7 @@ func measure(
 ) async throws
   -> Measurement
 {
-  let backend = try PlacesBackend.googleMock(serving: dataset)
+  let backend = try PlacesBackend.mock(serving: dataset)
   let track = try ReplayTrack.prepare(url: url)
   let finder = Finder(
     options: FinderOptions(policy: policy, writesOnOwnThread: writesOnOwnThread),

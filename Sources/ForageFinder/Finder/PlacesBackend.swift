@@ -27,6 +27,30 @@ public final class PlacesBackend: Sendable {
       case .overpass: Int.max
       }
     }
+
+    /// The largest K with which the coverage cache still answers later fixes: a search's
+    /// results then reach well beyond the K-th nearest place of the fix that asked (about
+    /// √(``resultLimit`` ∕ K) times as far where places are even), so the fixes after it find
+    /// their K nearest known. Nearby Search: 40 (at 50 and more its three pages cost more than
+    /// the cache saves); Places API (New): 10, half its one page (at 20 nothing beyond the 20th
+    /// place is known, so no other fix can be answered); Overpass: no limit (CoverageBenchmark
+    /// measures each).
+    public var largestCachedLimit: Int {
+      switch self {
+      case .google: 40
+      case .placesNew: 10
+      case .overpass: Int.max
+      }
+    }
+
+    /// The API's name for messages.
+    public var displayName: String {
+      switch self {
+      case .google: "Nearby Search (legacy)"
+      case .placesNew: "Places API (New)"
+      case .overpass: "Overpass"
+      }
+    }
   }
 
   /// The provider the places middleware asks.

@@ -145,8 +145,10 @@ final class PlacesEngine: Sendable {
     return (known, needed)
   }
 
-  /// Where to search for a fix at `centre` the cache cannot answer: ahead of it when the policy
-  /// and the ranking allow (``SearchPlanner``), else at the fix.
+  /// Where to search for a fix at `centre` the cache cannot answer, and how far: with the
+  /// coverage policy, nearest first ahead of it (``SearchPlanner/plan(for:needed:)``), or within
+  /// a radius larger than R where the fixes to come will use it
+  /// (``SearchPlanner/radiusPlan(for:radius:)``); else at the fix, within R.
   ///
   /// - Parameters:
   ///   - needed: The radius around `centre` the answer needs known (``neededDisk(around:)``).
@@ -156,9 +158,8 @@ final class PlacesEngine: Sendable {
     needed: Double,
     planner: inout SearchPlanner
   ) -> SearchPlanner.Plan {
-    guard policy == .coverage, isRankedByDistance || provider.isCompleteWithinRadius else {
-      return SearchPlanner.Plan(centre: centre, enoughRadius: nil)
-    }
+    guard policy == .coverage else { return SearchPlanner.Plan(centre: centre, enoughRadius: nil) }
+    guard isRankedByDistance else { return planner.radiusPlan(for: centre, radius: query.radius) }
     return planner.plan(for: centre, needed: needed)
   }
 
@@ -187,13 +188,17 @@ final class PlacesEngine: Sendable {
         ) { () async throws(PlacesError) in
           try await search(
             around: plan.centre,
-            enough: min(
-              query.radius + Geodesic.distance(plan.centre, centre),
-              plan.enoughRadius ?? query.radius
-            )
+            reach: isRankedByDistance
+              ? min(
+                query.radius + Geodesic.distance(plan.centre, centre),
+                plan.enoughRadius ?? query.radius
+              ) : plan.enoughRadius ?? query.radius
           )
-          // A search ahead that fell short of the fix (denser there than guessed): search here.
-          if plan.centre != centre, !cache.covers(centre, radius: neededDisk(around: centre).1) {
+          // A planned search (ahead, or wider than R) that fell short of the fix (denser there
+          // than guessed, or capped): search here.
+          if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil),
+            !cache.covers(centre, radius: neededDisk(around: centre).1)
+          {
             try await search(around: centre)
           }
         }
@@ -223,6 +228,8 @@ final class PlacesEngine: Sendable {
 
   /// What a search for a fix does next, decided in one hold of the lock.
   private enum Step {
+    /// A search that ended since the fix last asked covered it: ask the cache again.
+    case covered
     /// Wait for the search in flight near the fix, then ask the cache again.
     case wait(Task<PlacesError?, Never>)
     /// A newer fix was delivered while this one waited.
@@ -254,13 +261,16 @@ final class PlacesEngine: Sendable {
       return try await everyFixAnswer(for: fix, index: index, centre: centre)
     }
     while true {
-      let needed = neededDisk(around: centre).1
       let step = state.withLock { state -> Step in
         if let running = state.inFlight,
           Geodesic.distance(running.centre, centre) <= query.radius
         {
           return .wait(running.task)
         }
+        // A search teaches the cache before it is no longer in flight: with none in flight, the
+        // cache already knows what every search so far found.
+        let needed = neededDisk(around: centre).1
+        if cache.covers(centre, radius: needed) { return .covered }
         // While this search waited (paced replays against a slow API), the user moved on: the
         // newer fix gets its own answer, and this one would only spend a request on the past.
         if index < state.newestFix { return .superseded }
@@ -275,6 +285,8 @@ final class PlacesEngine: Sendable {
         return .run(task)
       }
       switch step {
+      case .covered:
+        if let cached = cachedAnswer(for: fix, index: index) { return cached }
       case .wait(let running):
         _ = await running.value
         // The search is over: it is no longer in flight, even before the effect that started it
@@ -318,17 +330,18 @@ final class PlacesEngine: Sendable {
     return answer(for: fix, index: index, from: known, source: .network)
   }
 
-  /// Searches nearest-first around `centre`, page by page until `enough` (R by default; for a
-  /// search ahead, what its plan counted on) is covered, and teaches the cache what was found
-  /// and how far the search is complete.
+  /// Searches around `centre` and teaches the cache what was found and how far the search is
+  /// complete: nearest first, page by page until `reach` is covered, or within the radius
+  /// `reach` (R by default; for a planned search, what its plan counted on).
   private func search(
     around centre: Coordinate,
-    enough: Double? = nil
+    reach: Double? = nil
   ) async throws(PlacesError) {
     let byDistance = isRankedByDistance
+    let radius = reach ?? query.radius
     let search = NearbySearch(
       location: centre,
-      ranking: byDistance ? .distance : .prominence(radius: query.radius),
+      ranking: byDistance ? .distance : .prominence(radius: radius),
       type: query.type,
       keyword: query.keyword
     )
@@ -349,7 +362,7 @@ final class PlacesEngine: Sendable {
       guard let token = page.nextPageToken, !isCapped else {
         if !isCapped {
           // Every matching place was returned: the search is complete out to the API's reach.
-          covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : query.radius
+          covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : radius
         } else if byDistance {
           covered = cappedCoverage(of: found, around: centre)
         }
@@ -357,7 +370,7 @@ final class PlacesEngine: Sendable {
       }
       if byDistance {
         covered = cappedCoverage(of: found, around: centre)
-        if covered >= enough ?? query.radius { break }
+        if covered >= radius { break }
       }
       page = try await provider.nextPage(token)
     }

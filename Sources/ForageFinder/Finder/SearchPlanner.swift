@@ -41,8 +41,8 @@ struct SearchPlanner: Sendable {
   /// Points on each needed circle checked against the disks.
   static let circlePoints = 24
 
-  private var fixes: [Coordinate] = []
-  private var searches: [Disk] = []
+  private(set) var fixes: [Coordinate] = []
+  private(set) var searches: [Disk] = []
 
   /// Remembers a delivered fix.
   mutating func note(fix: Coordinate) {
@@ -56,23 +56,35 @@ struct SearchPlanner: Sendable {
     searches.append(Disk(centre: centre, radius: coveredRadius))
   }
 
-  /// A planned search: where, and how far it should be complete before it stops fetching pages:
-  /// as far as the last searches were (the plan counted on a little less), or `nil` at the fix,
-  /// where the search goes on until R is covered as before.
+  /// A planned search: where, and how far from there it should be complete. A search nearest
+  /// first stops fetching pages there: as far as the last searches were (the plan counted on a
+  /// little less). A search within a radius asks for that radius. `nil` is R: at the fix, the
+  /// search goes on until R is covered as before.
   struct Plan: Sendable, Equatable {
     var centre: Coordinate
     var enoughRadius: Double?
+  }
+
+  /// How far the receiver moved over the recent fixes, in the tangent plane of `fix`: the
+  /// vector from `fix` back to the oldest recent fix, its length, and the fixes it spans; `nil`
+  /// while it stands still (or has given one fix).
+  func movement(
+    to fix: Coordinate
+  ) -> (plane: LocalProjection, back: PlanarPoint, moved: Double, steps: Int)? {
+    guard fixes.count >= 2, let oldest = fixes.first else { return nil }
+    let plane = LocalProjection(origin: fix)
+    let back = plane.project(oldest)
+    guard back.magnitude >= Self.minimumMovement else { return nil }
+    return (plane, back, back.magnitude, fixes.count - 1)
   }
 
   /// The next search for a fix that needs the disk of radius `needed`: ahead of it, or the fix
   /// itself when there is no heading or no search to learn from yet.
   func plan(for fix: Coordinate, needed: Double) -> Plan {
     let atFix = Plan(centre: fix, enoughRadius: nil)
-    guard searches.count >= 1, let oldest = fixes.first else { return atFix }
-    let plane = LocalProjection(origin: fix)
-    let back = plane.project(oldest)
-    let moved = back.magnitude
-    guard moved >= Self.minimumMovement else { return atFix }
+    guard searches.count >= 1, let (plane, back, moved, _) = movement(to: fix) else {
+      return atFix
+    }
     let heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
     let recent = searches.suffix(2).map(\.radius).min()!
     let predicted = Self.coverageConfidence * recent

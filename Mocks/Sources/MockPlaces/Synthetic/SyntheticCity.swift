@@ -9,8 +9,9 @@ import Foundation
 /// Made to measure how many requests the finder's coverage policy spends where places are dense
 /// (issue 12): a ``Kind/dense`` centre has about 840 restaurants within 500 m, a ``Kind/sparse``
 /// village about 10 (fewer than a page). The walk follows a 100 m street grid from the centre at
-/// 1.4 m/s, mostly straight on, turning at some crossings and heading back once it is 900 m out,
-/// with 2 m of GPS noise on each fix.
+/// a steady speed (1.4 m/s, a walk, by default; 0 is a receiver standing still), mostly straight
+/// on, turning at some crossings and heading back once it is 900 m out, with 2 m of GPS noise on
+/// each fix.
 public struct SyntheticCity: Sendable {
   /// How crowded the city is.
   public enum Kind: String, Sendable, CaseIterable {
@@ -32,8 +33,8 @@ public struct SyntheticCity: Sendable {
   public static let centre = (latitude: 60.2, longitude: 25.1)
   /// The walk's first fix's time; the rest follow at 1 Hz.
   public static let start = Date(timeIntervalSince1970: 1_781_263_800)
-  /// Walking speed, metres per second.
-  public static let speed = 1.4
+  /// Walking speed, metres per second: the walk's speed unless told another.
+  public static let walkingSpeed = 1.4
 
   /// How crowded the city is.
   public let kind: Kind
@@ -41,16 +42,26 @@ public struct SyntheticCity: Sendable {
   public let seed: UInt64
   /// Restaurants, with cafés and bars (that a restaurant search must not return) among them.
   public let places: [Place]
+  /// How fast the walk moves, metres per second.
+  public let speed: Double
   /// One point a second.
   public let walk: [WalkPoint]
 
   /// Generates a city and a walk of `fixes` points.
-  public init(kind: Kind, seed: UInt64 = 12, fixes: Int = 2_400) {
+  ///
+  /// - Parameters:
+  ///   - kind: How crowded the city is.
+  ///   - seed: The generator's seed: the same seed, kind and speed give the same bytes.
+  ///   - fixes: How many 1 Hz points the walk has.
+  ///   - speed: Metres per second along the streets: 1.4 walks, 4 runs, 14 drives, and 0 stands
+  ///     still at the centre (only the GPS noise moves the fixes).
+  public init(kind: Kind, seed: UInt64 = 12, fixes: Int = 2_400, speed: Double = walkingSpeed) {
     self.kind = kind
     self.seed = seed
+    self.speed = speed
     var random = SplitMix64(seed: seed ^ (kind == .dense ? 0xD3 : 0x5A))
     places = Self.places(kind, using: &random)
-    walk = Self.walk(fixes: fixes, using: &random)
+    walk = Self.walk(fixes: fixes, speed: speed, using: &random)
   }
 
   /// Metres east and north of the centre as a coordinate (equirectangular: the city is small).
@@ -62,7 +73,9 @@ public struct SyntheticCity: Sendable {
     return (latitude, longitude)
   }
 
-  /// The city's places: restaurants, then cafés and bars.
+  /// The city's places: restaurants, then cafés and bars, with OpenStreetMap-style ids
+  /// (`osm-node-1`, …) so that every wire format the mock speaks, Overpass's too, reports the
+  /// dataset's ids.
   private static func places(_ kind: Kind, using random: inout SplitMix64) -> [Place] {
     let restaurants = kind == .dense ? 7_150 : 600
     let others = kind == .dense ? 2_400 : 200
@@ -86,7 +99,7 @@ public struct SyntheticCity: Sendable {
         index < restaurants ? "restaurant" : (index.isMultiple(of: 2) ? "cafe" : "bar")
       places.append(
         Place.dataset(
-          id: "synthetic-\(kind.rawValue)-\(index)",
+          id: "osm-node-\(index + 1)",
           name: "\(amenity.capitalized) \(index)",
           latitude: position.latitude,
           longitude: position.longitude,
@@ -98,7 +111,11 @@ public struct SyntheticCity: Sendable {
   }
 
   /// The walk: along the street grid from the centre, a fix a second.
-  private static func walk(fixes: Int, using random: inout SplitMix64) -> [WalkPoint] {
+  private static func walk(
+    fixes: Int,
+    speed: Double,
+    using random: inout SplitMix64
+  ) -> [WalkPoint] {
     let block = 100.0
     // Position along the grid in metres, and the unit direction of travel.
     var east = 0.0
@@ -175,7 +192,7 @@ public struct SyntheticCity: Sendable {
     var text = """
       <?xml version="1.0" encoding="UTF-8"?>
       <gpx version="1.1" creator="synthetic-city" xmlns="http://www.topografix.com/GPX/1/1">
-      <trk><name>\(kind.rawValue) walk, seed \(seed)</name><trkseg>\n
+      <trk><name>\(kind.rawValue) walk, seed \(seed)\(speedNote)</name><trkseg>\n
       """
     text.reserveCapacity(walk.count * 90)
     for (index, point) in walk.enumerated() {
@@ -186,6 +203,11 @@ public struct SyntheticCity: Sendable {
     }
     text += "</trkseg></trk></gpx>\n"
     return text
+  }
+
+  /// The walk's speed for its name when it is not the walking speed: `, 4.0 m/s`.
+  private var speedNote: String {
+    speed == Self.walkingSpeed ? "" : String(format: ", %.1f m/s", speed)
   }
 
   /// Degrees with 7 decimals (about 1 cm).
