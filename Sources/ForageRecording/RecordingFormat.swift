@@ -65,8 +65,9 @@ enum RecordingFormat {
       throw RecordingError(file: name, line: 1, expected: Self.headerExpectation(error))
     }
     var actions: [FinderAction] = []
-    // The newest fix recorded so far: an answer or a failure is for one of them.
+    // The fixes recorded so far, in increasing order: an answer or a failure is for one of them.
     var newestFix = -1
+    var recorded = Set<Int>()
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
       if let limit, actions.count >= limit { break }
       let action: FinderAction
@@ -77,14 +78,22 @@ enum RecordingFormat {
       }
       switch action {
       case .location(.fixReceived(let index, _, _), _), .location(.locationUnknown(let index), _):
-        newestFix = max(newestFix, index)
-      case .placesAnswered(let answer) where answer.fixIndex > newestFix:
+        guard index > newestFix else {
+          throw RecordingError(
+            file: name,
+            line: offset + 1,
+            expected: "\"index\" after the fix before it (\(newestFix)), not \(index)"
+          )
+        }
+        newestFix = index
+        recorded.insert(index)
+      case .placesAnswered(let answer) where !recorded.contains(answer.fixIndex):
         throw RecordingError(
           file: name,
           line: offset + 1,
           expected: Self.earlierFix(answer.fixIndex, newest: newestFix)
         )
-      case .placesFailed(let failure) where failure.fixIndex > newestFix:
+      case .placesFailed(let failure) where !recorded.contains(failure.fixIndex):
         throw RecordingError(
           file: name,
           line: offset + 1,
@@ -101,6 +110,7 @@ enum RecordingFormat {
   /// What a `fix_index` beyond the fixes recorded so far should have been.
   private static func earlierFix(_ index: Int, newest: Int) -> String {
     let known = newest < 0 ? "no fix is recorded before it" : "the newest is \(newest)"
+    // (An index at or below the newest that no fix had is named the same way.)
     return "\"fix_index\" of a fix recorded before this line (\(known)), not \(index)"
   }
 

@@ -49,7 +49,7 @@ extension KeyedDecodingContainer {
     }
   }
 
-  /// Decodes a string that is not empty.
+  /// Decodes a string that is not empty (nor only white space).
   ///
   /// - Throws: `DecodingError` when the member is missing, not a string, or empty.
   public func decodeNonEmpty(_ type: String.Type, forKey key: Key) throws -> String {
@@ -106,7 +106,7 @@ extension KeyedDecodingContainer {
   }
 
   private func nonEmpty(_ value: String, forKey key: Key) throws -> String {
-    guard !value.isEmpty else {
+    guard !value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
       throw DecodingError.dataCorruptedError(
         forKey: key,
         in: self,

@@ -4,9 +4,10 @@ import Foundation
 /// Applies the defect policies of ``TrackReadOptions`` to the points a parser produced, in order.
 ///
 /// Track points, route points and waypoints are separate streams (a GPX file's waypoints are not
-/// part of its track), each keeping only its last delivered fix. Points without a time before the
-/// first timed point of their stream are held back (at most ``lookAheadLimit``) so their times can
-/// be interpolated backwards from it; all other work is in constant memory.
+/// part of its track), each keeping only its last delivered fix. Points without a time are held
+/// back until the next timed point of their stream (at most ``lookAheadLimit``), so their times
+/// can be interpolated between their neighbours' (backwards from it before the first timed
+/// point); all other work is in constant memory.
 struct DefectPolicy {
   /// The most timeless points held back waiting for a timed one.
   static let lookAheadLimit = 10_000
@@ -61,7 +62,9 @@ struct DefectPolicy {
     }
     let index = Self.index(fix.kind)
     if case .interpolate = options.missingTime {
-      if fix.time == nil, streams[index].lastTime == nil {
+      // Every point without a time is held back until the next timed one, so that its time
+      // lies between its neighbours' and never overtakes a real time.
+      if fix.time == nil {
         if streams[index].pending.count < Self.lookAheadLimit {
           streams[index].pending.append((fix, wasSentinel))
           return
@@ -105,13 +108,36 @@ struct DefectPolicy {
     return 1.4
   }
 
-  /// Gives the held-back points times, backwards from the timed point that follows them or
-  /// forwards from the file's time or ``TrackReadOptions/timelessStart``, and delivers them.
+  /// Gives the held-back points times and delivers them: between the timed points before and
+  /// after them, in proportion to the distance along the track; backwards from the timed point
+  /// that follows them when none comes before; forwards from the one before them (or the file's
+  /// time, or ``TrackReadOptions/timelessStart``) when none follows.
   private mutating func release(_ index: Int, before next: (Fix, Date)?, emit: (TrackEvent) -> Void)
   {
     var pending = streams[index].pending
     streams[index].pending = []
-    if let (following, time) = next {
+    let stream = streams[index]
+    if let (following, time) = next, let last = stream.last, let lastTime = stream.lastTime,
+      time >= lastTime
+    {
+      // Both neighbours are timed: share their interval out by distance.
+      var legs: [Double] = []
+      var anchor = last
+      for entry in pending {
+        legs.append(Geodesic.distance(anchor, entry.fix))
+        anchor = entry.fix
+      }
+      let total = legs.reduce(0, +) + Geodesic.distance(anchor, following)
+      let span = time.timeIntervalSince(lastTime)
+      var walked = 0.0
+      for position in pending.indices {
+        walked += legs[position]
+        // Points that did not move share the interval evenly.
+        let share =
+          total > 0 ? walked / total : Double(position + 1) / Double(pending.count + 1)
+        pending[position].fix.time = lastTime.addingTimeInterval(span * share)
+      }
+    } else if let (following, time) = next {
       var anchor = following
       var current = time
       for position in pending.indices.reversed() {
@@ -120,8 +146,8 @@ struct DefectPolicy {
         anchor = pending[position].fix
       }
     } else {
-      var previous: Fix?
-      var current = timelessStart
+      var previous = stream.last
+      var current = stream.lastTime ?? timelessStart
       for position in pending.indices {
         if let previous {
           current += Geodesic.distance(previous, pending[position].fix) / interpolationSpeed

@@ -145,7 +145,11 @@ import Testing
     let (outcome, entered, _) = try await Self.run(
       NotificationConfiguration(
         url: server.url.appending(path: "/hooks"),
-        retryClock: clock
+        retryClock: clock,
+        // Generous real-time limits: on a loaded machine the default 10 s flush can pass
+        // before a dozen loopback POSTs are done, and the rest would count as dropped.
+        requestTimeout: .seconds(120),
+        flushTimeout: .seconds(600)
       )
     )
     // The first POST met a 503 and was retried; every place arrived once, in order.

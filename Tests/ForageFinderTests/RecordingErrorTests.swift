@@ -139,6 +139,37 @@ import Testing
     ),
   ])
   func anImpossibleAnswerIsRefusedAtItsLine(line: String, expected: String) throws {
+    try Self.expectRefusedAtLineThree(line, expected)
+  }
+
+  static let twoPlaces =
+    #"{"action":"places_answered","fix_index":0,"lat":60.1,"lon":24.9,"radius_m":500,"#
+    + #""source":"cache","places":[{"id":"a","lat":60,"lon":24,"distance_m":10},"#
+    + #"{"id":"b","lat":60,"lon":24,"distance_m":20}]}"#
+
+  /// An answer a run cannot have made in another way: a place twice, places out of order, a
+  /// blank id; and fixes out of order.
+  @Test(arguments: [
+    (
+      twoPlaces.replacingOccurrences(of: #""id":"b""#, with: #""id":"a""#),
+      #""places[1].id" an id not already in this answer, not "a" again"#
+    ),
+    (
+      twoPlaces.replacingOccurrences(of: #""distance_m":20"#, with: #""distance_m":5"#),
+      #""places[1].distance_m" between 10 and 500, not 5"#
+    ),
+    (
+      twoPlaces.replacingOccurrences(of: #""id":"b""#, with: #""id":"  ""#),
+      #""places[1].id" as text that is not empty"#
+    ),
+    (fix, #""index" after the fix before it (0), not 0"#),
+  ])
+  func anAnswerOrFixOutOfOrderIsRefused(line: String, expected: String) throws {
+    try Self.expectRefusedAtLineThree(line, expected)
+  }
+
+  /// Replays the header, a fix and `line`, which must be refused with `expected`.
+  static func expectRefusedAtLineThree(_ line: String, _ expected: String) throws {
     let error = try Self.error(replaying: [Self.header, Self.fix, line])
 
     #expect(error.line == 3)

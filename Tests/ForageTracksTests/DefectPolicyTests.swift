@@ -49,6 +49,28 @@ import Testing
     #expect(defects(.missingTime, in: events).map(\.line) == [2, 3])
   }
 
+  /// A gap between two timed points is timed between them, by distance along the track: a
+  /// made-up time never overtakes the real one after it, which would then be dropped as going
+  /// backwards (the walk's pace is 1.4 m/s; these points are 11 m apart, 5 s and 1 s apart).
+  @Test(arguments: [1, 3, 7])
+  func interpolatesAGapBetweenItsTimedNeighbours(missing: Int) throws {
+    var rows: [(Int?, Double, Double)] = [(0, 60, 24)]
+    for step in 1...missing { rows.append((nil, 60 + Double(step) * 0.0001, 24)) }
+    rows.append((5, 60 + Double(missing + 1) * 0.0001, 24))
+    rows.append((6, 60 + Double(missing + 2) * 0.0001, 24))
+    let events = try readEvents(csv(rows), format: .csv)
+    let read = fixes(events)
+    #expect(read.count == missing + 3)
+    #expect(defects(.timeBackwards, in: events).isEmpty)
+    let times = read.map { $0.time!.timeIntervalSince(read[0].time!) }
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(times)")
+    // Evenly spaced points share the interval evenly.
+    for step in 1...missing {
+      #expect(abs(times[step] - 5 * Double(step) / Double(missing + 1)) < 1e-6, "\(times)")
+    }
+    #expect(read.filter(\.isTimeEstimated).count == missing)
+  }
+
   @Test func startsATimelessTrackAtTheStatedInstant() throws {
     let read = fixes(try readEvents(csv([(nil, 60, 24), (nil, 60.001, 24)]), format: .csv))
     #expect(read.first?.time == TrackReadOptions().timelessStart)

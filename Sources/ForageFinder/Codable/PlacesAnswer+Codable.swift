@@ -12,7 +12,8 @@ import ForageSupport
 /// before places carried their provenance read as ``ForagePlace/PlaceProvenance/unknown``.
 ///
 /// Reading refuses a negative fix index, a radius of 0 or beyond a search's reach, a distance
-/// outside the radius, an empty id, a rating outside 0–5 and a position off the globe.
+/// outside the radius or nearer than the place before, an empty or repeated id, a rating
+/// outside 0–5 and a position off the globe.
 extension PlacesAnswer: Codable {
   /// The members' names, stable across versions.
   enum CodingKeys: String, CodingKey {
@@ -69,6 +70,7 @@ extension PlacesAnswer: Codable {
   ) throws -> [NearbyPlace] {
     var list = list
     var places: [NearbyPlace] = []
+    var ids = Set<String>()
     while !list.isAtEnd {
       let object = try list.nestedContainer(keyedBy: PlaceKeys.self)
       let place = Place(
@@ -85,8 +87,16 @@ extension PlacesAnswer: Codable {
         provenance: try object.decodeIfPresent(PlaceProvenance.self, forKey: .provenance)
           ?? .unknown
       )
-      // An answer holds the places within its radius.
-      let distance = try object.decode(Double.self, forKey: .distance, in: 0...radius)
+      // An answer holds the places within its radius, each once, nearest first.
+      let nearer = places.last?.distance ?? 0
+      let distance = try object.decode(Double.self, forKey: .distance, in: nearer...radius)
+      guard ids.insert(place.id).inserted else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .id,
+          in: object,
+          debugDescription: "an id not already in this answer, not \"\(place.id)\" again"
+        )
+      }
       places.append(NearbyPlace(place, distance: distance))
     }
     return places
