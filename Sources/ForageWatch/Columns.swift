@@ -11,6 +11,7 @@ struct Columns: Sendable {
   let hasRating: Bool
   let type: Int
 
+  /// The rank, right-aligned, and the mark after it.
   static let rankWidth = 3
   static let distanceWidth = 8
   static let bearingWidth = 4
@@ -23,7 +24,7 @@ struct Columns: Sendable {
 
   init(width: Int) {
     // rank and mark, a space, the name, then the fixed columns.
-    var rest = width - Self.rankWidth - 2 - Self.distanceWidth
+    var rest = width - Self.rankWidth - 1 - Self.distanceWidth
     hasBearing = rest - Self.bearingWidth >= Self.shortestName
     if hasBearing { rest -= Self.bearingWidth }
     hasRating = rest - Self.ratingWidth >= Self.shortestName
@@ -33,10 +34,12 @@ struct Columns: Sendable {
     name = max(1, rest)
   }
 
-  func heading(source: FinderEvent.Source?, count: Int) -> ScreenLine {
-    let from = source.map { " (\($0.rawValue))" } ?? ""
-    var text = TerminalCells.pad("", width: Self.rankWidth + 2)
-    text += TerminalCells.pad("NEAREST \(count)\(from)", width: name)
+  /// The heading: how many places the answer for which fix holds, and where it came from.
+  func heading(source: FinderEvent.Source?, fix: Int?, count: Int) -> ScreenLine {
+    let answer = fix.map { " · fix \($0)" } ?? ""
+    let from = source.map { " · \($0.rawValue)" } ?? ""
+    var text = TerminalCells.pad("", width: Self.rankWidth + 1)
+    text += TerminalCells.pad("NEAREST \(count)\(answer)\(from)", width: name)
     text += TerminalCells.pad("DIST", width: Self.distanceWidth, isRightAligned: true)
     if hasBearing { text += TerminalCells.pad(" DIR", width: Self.bearingWidth) }
     if hasRating {
@@ -46,6 +49,8 @@ struct Columns: Sendable {
     return ScreenLine(text, .heading)
   }
 
+  /// A place's row: its rank (empty for one that left) and mark (`+` new, `-` left), name,
+  /// distance, the arrow of its bearing, rating and first type.
   func row(
     rank: String,
     mark: String,

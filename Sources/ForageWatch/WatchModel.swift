@@ -47,6 +47,8 @@ public struct WatchModel: Sendable {
   public var origin: (latitude: Double, longitude: Double)?
   /// Where the last answer came from.
   public var source: FinderEvent.Source?
+  /// The fix the last answer is for.
+  public var answeredFix: Int?
   /// Places that left the answer recently, the latest first, with when each left.
   public var departed: [Row] = []
   /// The track time of the last event.
@@ -96,8 +98,9 @@ public struct WatchModel: Sendable {
         longitude: longitude,
         accuracy: accuracy
       )
-    case .places(_, let latitude, let longitude, _, let source, let places):
+    case .places(let index, let latitude, let longitude, _, let source, let places):
       answer(places, at: event.time)
+      answeredFix = index
       origin = (latitude, longitude)
       self.source = source
       retrying = nil

@@ -91,7 +91,9 @@ public struct WatchScreen: Sendable {
   /// The places heading and rows: the answer's places nearest first, then those that left.
   private func placeLines(_ model: WatchModel, width: Int, rows: Int) -> [ScreenLine] {
     let columns = Columns(width: width)
-    var lines = [columns.heading(source: model.source, count: model.nearest.count)]
+    var lines = [
+      columns.heading(source: model.source, fix: model.answeredFix, count: model.nearest.count)
+    ]
     guard rows > 0 else { return lines }
     for (rank, row) in model.nearest.prefix(rows).enumerated() {
       let isNew = model.isNew(row)
