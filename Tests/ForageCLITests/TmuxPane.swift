@@ -17,6 +17,8 @@ final class TmuxPane {
 
   private let socket: URL
   private let folder: URL
+  /// The tmux server's process.
+  private var serverPID: pid_t?
 
   /// Starts a window of `width` × `height` cells running `command` in `directory`.
   init(_ command: String, width: Int = 100, height: Int = 30, in directory: URL) throws {
@@ -32,6 +34,7 @@ final class TmuxPane {
       String(height), "sh", "-c", script,
     ])
     try #require(status == 0, "tmux new-session exited \(status)")
+    serverPID = pid_t(try format("#{pid}"))
   }
 
   deinit { close() }
@@ -71,9 +74,12 @@ final class TmuxPane {
     return status
   }
 
-  /// Ends the tmux server and everything in it, and removes its folder.
+  /// Ends the tmux server and everything in it (by its PID, with SIGKILL, if asking it is not
+  /// enough), and removes its folder.
   func close() {
     _ = try? tmux(["kill-server"])
+    if let serverPID, kill(serverPID, 0) == 0 { kill(serverPID, SIGKILL) }
+    serverPID = nil
     try? FileManager.default.removeItem(at: folder)
   }
 
