@@ -164,7 +164,8 @@ build:
 build-release:
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
-BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark CoverageBenchmark
+BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark CoverageBenchmark \
+  WatchBenchmark
 
 benchmarks: deps
 	cd Benchmarks && swift build -c release
