@@ -36,6 +36,12 @@ struct WatchCommand: AsyncParsableCommand {
 
   func validate() throws {
     try source.validate(with: finder)
+    // Standard output is the screen.
+    if finder.record == "-" {
+      throw ValidationError(
+        "--record - would write into the screen forage watch draws on; give it a file"
+      )
+    }
   }
 
   func run() async throws {

@@ -139,5 +139,15 @@ import Testing
     #expect(result.stderr.contains("standard output is not"))
     #expect(result.stderr.contains("forage run --format table"))
     #expect(result.stderr.split(separator: "\n").count == 1)
+
+    // Standard output is the screen: no recording goes there.
+    let recorded = try BuiltBinary.run(
+      "forage",
+      ["watch", "--track", track, "--record", "-"],
+      currentDirectory: folder
+    )
+    #expect(recorded.status == 64)
+    #expect(recorded.stdout.isEmpty)
+    #expect(recorded.stderr.contains("--record -"))
   }
 }

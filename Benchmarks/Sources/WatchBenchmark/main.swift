@@ -31,14 +31,6 @@ let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
 let pacedFixes = arguments.first ?? 300
 let rounds = arguments.dropFirst().first ?? 3
 
-/// CPU seconds this process has used, user and system.
-func processCPUSeconds() -> Double {
-  var usage = rusage()
-  getrusage(RUSAGE_SELF.rawValue, &usage)
-  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
-}
-
 /// Takes every event and keeps nothing.
 final class NullWriter: EventWriter {
   func write(_ event: FinderEvent) {}
