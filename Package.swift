@@ -197,6 +197,7 @@ let package = Package(
       name: "mock-places",
       dependencies: [
         "ForagePlacesData",
+        "ForageSupport",
         "MockPlaces",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "NIOCore", package: "swift-nio"),

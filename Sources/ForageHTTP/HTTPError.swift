@@ -2,28 +2,29 @@
 ///
 /// An HTTP status such as 404 or 503 is not an `HTTPError`: it arrives as an ``HTTPResponse``.
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What kind of transport failure happened.
+  /// What kind of transport failure happened; its raw value is the snake_case word messages
+  /// use, as everywhere in forage's output.
   public enum Kind: String, Sendable, Equatable, CaseIterable {
     /// The host name could not be resolved.
-    case dnsFailure
+    case dnsFailure = "dns_failure"
     /// The server refused or did not accept the connection.
-    case connectFailed
+    case connectFailed = "connect_failed"
     /// The connection was reset or closed before a complete response arrived.
-    case connectionReset
+    case connectionReset = "connection_reset"
     /// The server sent nothing at all.
-    case emptyReply
+    case emptyReply = "empty_reply"
     /// The transfer did not finish within its timeout.
-    case timedOut
+    case timedOut = "timed_out"
     /// TLS negotiation or certificate verification failed.
     case tls
     /// The server sent bytes that are not HTTP.
-    case malformedResponse
+    case malformedResponse = "malformed_response"
     /// The response body was larger than the client's cap.
-    case responseTooLarge
+    case responseTooLarge = "response_too_large"
     /// The request was cancelled by its caller.
     case cancelled
     /// The URL or request could not be used.
-    case invalidRequest
+    case invalidRequest = "invalid_request"
     /// Any other transport failure.
     case other
   }

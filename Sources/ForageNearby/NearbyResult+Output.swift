@@ -12,7 +12,8 @@ extension NearbyResult {
   /// Each place is the object of `forage run`'s `places` events (``ForageFinder/NearbyPlace``'s
   /// `json()`: the same keys, number style and `null` for a missing name). `ndjson`: one place a
   /// line; `json`: `{"count": N, "places": [...]}`; `geojson`: a FeatureCollection of Points
-  /// with `distance_m` and the dataset's properties; `table`: aligned columns for people. The
+  /// with `distance_m` and the dataset's properties (but those named like the feature's own
+  /// members); `table`: aligned columns for people. The
   /// dataset's attribution goes with the places in every format: an `attribution` member of each
   /// line, of the document and of the FeatureCollection, and the table's last line.
   public func rendered(as format: OutputFormat) -> String {
@@ -56,7 +57,10 @@ extension NearbyResult {
     ]
     if let rating = place.rating { properties.append(("rating", .double(rating))) }
     properties.append(("types", .array(place.types.map(JSONValue.string))))
-    for key in place.properties.keys.sorted() {
+    // The dataset's own properties follow; one named like a member above (a `distance_m` of
+    // its own, say) is left out, so that no key is written twice.
+    let own = Set(properties.map(\.0))
+    for key in place.properties.keys.sorted() where !own.contains(key) {
       properties.append((key, .string(place.properties[key] ?? "")))
     }
     let geometry: JSONValue = .object([

@@ -39,9 +39,10 @@ extension GoogleNearbySearchProvider {
       return PlacesPage(
         places: places,
         nextPageToken: token.map { PageToken(value: $0, receivedAt: receivedAt) },
-        skippedResults: wire.results.count - places.count
+        skippedResults: wire.results.count - places.count,
+        notices: wire.notices
       )
-    case "ZERO_RESULTS": return PlacesPage(places: [])
+    case "ZERO_RESULTS": return PlacesPage(places: [], notices: wire.notices)
     case "INVALID_REQUEST": throw .invalidRequest(message: message)
     case "OVER_QUERY_LIMIT": throw .overQueryLimit(message: message)
     case "REQUEST_DENIED": throw .requestDenied(message: message)

@@ -61,6 +61,9 @@ public struct GoogleNearbySearchProvider: PlacesHTTPProvider {
 
   public var resultLimit: Int { 60 }
 
+  /// Google's notice when the base URL is Google's own host (``GoogleAttribution``).
+  public var attribution: String? { GoogleAttribution.notice(for: configuration.baseURL) }
+
   public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     try search.validate()
     return try await connection.send(makeRequest(for: search)) { response throws(PlacesError) in

@@ -10,11 +10,13 @@ struct NearbySearchWire: Decodable {
   var errorMessage: String?
   var nextPageToken: String?
   var results: [Result?]
+  /// The `html_attributions`, as plain text (``AttributionNotice/plainText(html:)``).
+  var notices: [String]
   /// Whether the JSON had a `results` array (an `OK` answer without one is malformed).
   var hasResults: Bool
 
   enum CodingKeys: String, CodingKey {
-    case status, errorMessage, nextPageToken, results
+    case status, errorMessage, nextPageToken, results, htmlAttributions
   }
 
   init(from decoder: any Decoder) throws {
@@ -25,6 +27,11 @@ struct NearbySearchWire: Decodable {
     let decoded = try? container.decodeIfPresent([Lenient<Result>].self, forKey: .results)
     hasResults = decoded != nil
     results = decoded?.map(\.value) ?? []
+    let attributions = try? container.decodeIfPresent(
+      [Lenient<String>].self,
+      forKey: .htmlAttributions
+    )
+    notices = (attributions ?? []).compactMap { $0.value.flatMap(AttributionNotice.plainText) }
   }
 
   /// One result.

@@ -55,7 +55,12 @@ extension OverpassProvider {
       throw .malformedResponse("the Overpass JSON has no \"elements\" array")
     }
     let places = elements.compactMap { Self.place(from: $0, language: language) }
-    return PlacesPage(places: places, skippedResults: elements.count - places.count)
+    return PlacesPage(
+      places: places,
+      skippedResults: elements.count - places.count,
+      notices: (root["osm3s"]?["copyright"]?.string).flatMap(AttributionNotice.normalised)
+        .map { [$0] } ?? []
+    )
   }
 
   /// Whether a `remark` reports a failure (Overpass also remarks on harmless things).

@@ -28,6 +28,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     "places.id", "places.displayName", "places.location", "places.rating",
     "places.userRatingCount", "places.priceLevel", "places.types", "places.shortFormattedAddress",
     "places.formattedAddress", "places.currentOpeningHours", "places.businessStatus",
+    "places.attributions",
   ].joined(separator: ",")
 
   /// The configuration in use.
@@ -61,6 +62,9 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
 
   public var resultLimit: Int { 20 }
 
+  /// Google's notice when the base URL is Google's own host (``GoogleAttribution``).
+  public var attribution: String? { GoogleAttribution.notice(for: configuration.baseURL) }
+
   public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     try search.validate()
     if let keyword = search.keyword, !keyword.isEmpty {
@@ -77,7 +81,8 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
             || place.priceLevel.map { ($0 >= search.minPrice ?? 0) && ($0 <= search.maxPrice ?? 4) }
               == true)
       },
-      skippedResults: page.skippedResults
+      skippedResults: page.skippedResults,
+      notices: page.notices
     )
   }
 
@@ -173,7 +178,11 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     }
     let results = wire.places ?? []
     let places = results.compactMap { $0.value?.place }
-    return PlacesPage(places: places, skippedResults: results.count - places.count)
+    return PlacesPage(
+      places: places,
+      skippedResults: results.count - places.count,
+      notices: results.flatMap { $0.value?.notices ?? [] }
+    )
   }
 
   private func redact(_ text: String) -> String {

@@ -46,6 +46,11 @@ enum PlacesNewWire {
     struct OpeningHours: Decodable {
       var openNow: Bool?
     }
+    /// Who provided the place's data, to be shown with it.
+    struct Attribution: Decodable {
+      var provider: String?
+      var providerUri: String?
+    }
 
     var id: String
     var displayName: LocalizedText?
@@ -58,10 +63,12 @@ enum PlacesNewWire {
     var formattedAddress: String?
     var currentOpeningHours: OpeningHours?
     var businessStatus: String?
+    var attributions: [Lenient<Attribution>]?
 
     enum CodingKeys: String, CodingKey {
       case id, displayName, location, rating, userRatingCount, priceLevel, types,
-        shortFormattedAddress, formattedAddress, currentOpeningHours, businessStatus
+        shortFormattedAddress, formattedAddress, currentOpeningHours, businessStatus,
+        attributions
     }
 
     init(from decoder: any Decoder) throws {
@@ -86,6 +93,19 @@ enum PlacesNewWire {
         forKey: .currentOpeningHours
       )
       businessStatus = try? container.decodeIfPresent(String.self, forKey: .businessStatus)
+      attributions = try? container.decodeIfPresent(
+        [Lenient<Attribution>].self,
+        forKey: .attributions
+      )
+    }
+
+    /// The place's `attributions` as plain text (``AttributionNotice/plainText(provider:uri:)``).
+    var notices: [String] {
+      (attributions ?? []).compactMap { attribution in
+        attribution.value.flatMap {
+          AttributionNotice.plainText(provider: $0.provider, uri: $0.providerUri)
+        }
+      }
     }
 
     /// The names of price levels 0–4.

@@ -43,11 +43,13 @@ extension PlacesProvider {
   /// - Parameters:
   ///   - search: What to look for.
   ///   - limit: The most places wanted; `nil` for ``resultLimit``.
+  ///   - onPage: Told of every page as it arrives (its notices, its skipped results).
   /// - Returns: The places, best first.
   /// - Throws: ``PlacesError`` from any page.
   public func searchAllPages(
     _ search: NearbySearch,
-    limit: Int? = nil
+    limit: Int? = nil,
+    onPage: (PlacesPage) -> Void = { _ in }
   ) async throws(PlacesError) -> [Place] {
     let limit = min(limit ?? resultLimit, resultLimit)
     var page = try await searchNearby(search)
@@ -56,6 +58,7 @@ extension PlacesProvider {
     // A misbehaving server could hand out tokens forever, or the same one again.
     var budget = PageBudget(for: self)
     while true {
+      onPage(page)
       for place in page.places where places.count < limit && seen.insert(place.id).inserted {
         places.append(place)
       }

@@ -58,10 +58,26 @@ extension PlaceDataset {
       }
     }
     guard !places.isEmpty else { throw .noPlaces(file: file, features: features.count) }
-    let attribution = [root["attribution"]?.string, root["copyright"]?.string]
-      .compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }
-      .first { !$0.isEmpty }
-    return PlaceDataset(places: places, issues: issues, attribution: attribution)
+    var attribution: String?
+    var problem: String?
+    for key in ["attribution", "copyright"] {
+      guard let value = root[key] else { continue }
+      let text = value.string?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      if !text.isEmpty {
+        attribution = attribution ?? text
+      } else if problem == nil {
+        let what = value.string == nil ? value.kindDescription : "an empty string"
+        problem =
+          "\(file)\(value.line.map { ":\($0)" } ?? ""): the collection's \"\(key)\" is "
+          + "\(what), not the text of a notice; ignored"
+      }
+    }
+    return PlaceDataset(
+      places: places,
+      issues: issues,
+      attribution: attribution,
+      attributionProblem: attribution == nil ? problem : nil
+    )
   }
 
   /// Why one feature is not a place.
@@ -72,7 +88,9 @@ extension PlaceDataset {
   /// The feature's id by the dataset rules, or `nil` when it names none.
   private static func id(of feature: JSONValue, index: Int) -> String? {
     let properties = feature["properties"]
-    return text(properties?["place_id"]) ?? text(properties?["id"]) ?? text(feature["id"])
+    // An empty id names nothing: such a feature is numbered like one without an id.
+    return [properties?["place_id"], properties?["id"], feature["id"]].lazy.compactMap(text)
+      .first { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
   }
 
   private static func place(from feature: JSONValue, id: String) -> Result<Place, Unusable> {

@@ -44,6 +44,9 @@ public struct PlaceDataset: Sendable, Equatable {
   /// The notice the data's licence asks for (the file's `attribution` or `copyright` member), or
   /// `nil` when the file gives none.
   public var attribution: String?
+  /// A line saying why an `attribution` or `copyright` member the file has could not be used
+  /// (not text, or empty), or `nil`; ``report(limit:)`` starts with it.
+  public var attributionProblem: String?
 
   /// Creates a dataset from places already in memory.
   ///
@@ -74,10 +77,16 @@ public struct PlaceDataset: Sendable, Equatable {
   }
 
   /// Creates a dataset from places and issues already sorted out.
-  init(places: [Place], issues: [DatasetIssue], attribution: String?) {
+  init(
+    places: [Place],
+    issues: [DatasetIssue],
+    attribution: String?,
+    attributionProblem: String? = nil
+  ) {
     self.places = places
     self.issues = issues
     self.attribution = attribution
+    self.attributionProblem = attributionProblem
   }
 
   /// Reads a dataset file.
@@ -112,9 +121,10 @@ public struct PlaceDataset: Sendable, Equatable {
   ///
   /// - Parameter limit: The most lines about skipped features.
   public func report(limit: Int = 20) -> [String] {
-    guard let file = issues.first?.file else { return [] }
+    let problem = attributionProblem.map { [$0] } ?? []
+    guard let file = issues.first?.file else { return problem }
     let skipped = issues.filter(\.isSkipped)
-    var lines = skipped.prefix(limit).map(\.description)
+    var lines = problem + skipped.prefix(limit).map(\.description)
     if skipped.count > limit {
       lines.append("\(file): \(skipped.count - limit) more features skipped")
     }

@@ -45,6 +45,12 @@ public enum FinderReplay {
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }
     for action in actions { store.dispatch(action) }
+    // Stopped early (--until) or cut short: the output still ends with a summary, of what
+    // happened so far, with the data's attribution.
+    // With no action applied there is no run to sum up, nor a time to stamp it with.
+    if !store.state.isFinished, !actions.isEmpty {
+      store.dispatch(.runCutShort(at: store.state.now))
+    }
     try sink.finish()
     return store.state
   }

@@ -65,15 +65,43 @@ enum RecordingFormat {
       throw RecordingError(file: name, line: 1, expected: Self.headerExpectation(error))
     }
     var actions: [FinderAction] = []
+    // The newest fix recorded so far: an answer or a failure is for one of them.
+    var newestFix = -1
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
       if let limit, actions.count >= limit { break }
+      let action: FinderAction
       do {
-        actions.append(try decoder.decode(FinderAction.self, from: Data(line)))
+        action = try decoder.decode(FinderAction.self, from: Data(line))
       } catch let error as DecodingError {
         throw RecordingError(file: name, line: offset + 1, expected: error.expectation)
       }
+      switch action {
+      case .location(.fixReceived(let index, _, _), _), .location(.locationUnknown(let index), _):
+        newestFix = max(newestFix, index)
+      case .placesAnswered(let answer) where answer.fixIndex > newestFix:
+        throw RecordingError(
+          file: name,
+          line: offset + 1,
+          expected: Self.earlierFix(answer.fixIndex, newest: newestFix)
+        )
+      case .placesFailed(let failure) where failure.fixIndex > newestFix:
+        throw RecordingError(
+          file: name,
+          line: offset + 1,
+          expected: Self.earlierFix(failure.fixIndex, newest: newestFix)
+        )
+      default:
+        break
+      }
+      actions.append(action)
     }
     return (header, actions)
+  }
+
+  /// What a `fix_index` beyond the fixes recorded so far should have been.
+  private static func earlierFix(_ index: Int, newest: Int) -> String {
+    let known = newest < 0 ? "no fix is recorded before it" : "the newest is \(newest)"
+    return "\"fix_index\" of a fix recorded before this line (\(known)), not \(index)"
   }
 
   /// What the first line lacked: a header, unless it is one with a bad member.

@@ -105,7 +105,7 @@ struct RecordingHeader: Equatable, Codable {
         reducedAccuracyGrid: grid
       ),
       isChangesOnly: try container.decode(Bool.self, forKey: .isChangesOnly),
-      attribution: try container.decodeIfPresent(String.self, forKey: .attribution)
+      attribution: try container.decodeNonEmptyIfPresent(String.self, forKey: .attribution)
     )
   }
 

@@ -49,6 +49,20 @@ extension KeyedDecodingContainer {
     }
   }
 
+  /// Decodes a string that is not empty.
+  ///
+  /// - Throws: `DecodingError` when the member is missing, not a string, or empty.
+  public func decodeNonEmpty(_ type: String.Type, forKey key: Key) throws -> String {
+    try nonEmpty(decode(String.self, forKey: key), forKey: key)
+  }
+
+  /// Decodes a string that is not empty, or `nil` when the member is absent or `null`.
+  ///
+  /// - Throws: `DecodingError` when the member is not a string or is empty.
+  public func decodeNonEmptyIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    try decodeIfPresent(String.self, forKey: key).map { try nonEmpty($0, forKey: key) }
+  }
+
   /// Decodes a string-backed enumeration by its raw value (or its camelCase spelling from before
   /// version 2, ``Swift/RawRepresentable/init(spelling:)``), naming the accepted values when the
   /// string is none of them.
@@ -86,6 +100,17 @@ extension KeyedDecodingContainer {
         forKey: key,
         in: self,
         debugDescription: "\(expected), not \(Self.text(value))"
+      )
+    }
+    return value
+  }
+
+  private func nonEmpty(_ value: String, forKey key: Key) throws -> String {
+    guard !value.isEmpty else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key,
+        in: self,
+        debugDescription: "as text that is not empty"
       )
     }
     return value

@@ -58,6 +58,9 @@ public struct TrackSummary: Sendable, Hashable, Codable {
   public var defects: [DefectCount]
   /// Why the track cannot be replayed, or `nil` when it can.
   public var problem: String?
+  /// Of the replayed fixes, those whose time the reader made up (``Fix/isTimeEstimated``): a
+  /// run marks the events stamped with them `"time_estimated": true`.
+  public var estimatedTimes = 0
 
   /// Whether the track can be replayed: it has at least one fix and no ``problem``.
   public var isUsable: Bool { problem == nil }

@@ -51,12 +51,15 @@ public struct TrackValidator: Sendable {
     var start: Date?
     var end: Date?
     var bounds: TrackSummary.Bounds?
+    /// Fixes whose time was made up (``Fix/isTimeEstimated``).
+    var estimatedTimes = 0
 
     /// The fixes of this kind.
     var fixes: Int { path.fixes }
 
     mutating func add(_ fix: Fix, interpolated: Bool, jumpSpeed: Double) {
       path.add(fix, interpolated: interpolated, jumpSpeed: jumpSpeed)
+      if fix.isTimeEstimated { estimatedTimes += 1 }
       if fix.segment != lastSegment {
         segments += 1
         lastSegment = fix.segment
@@ -134,7 +137,7 @@ public struct TrackValidator: Sendable {
     {
       problem = "\(missing.count) point(s) have no time and times are required"
     }
-    return TrackSummary(
+    var summary = TrackSummary(
       file: file,
       format: format,
       points: counts.points,
@@ -152,6 +155,8 @@ public struct TrackValidator: Sendable {
       defects: counted,
       problem: problem
     )
+    summary.estimatedTimes = chosen.estimatedTimes
+    return summary
   }
 
   /// Reads a whole track and summarises it.

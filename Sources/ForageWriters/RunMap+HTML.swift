@@ -66,12 +66,14 @@ extension RunMap {
         "\(track.count) fixes delivered, \(dropped.count) dropped; \(order.count) places found."
     }
     return
-      "\(summary.fixes) fixes: \(summary.fixesUsed) delivered, \(summary.fixesDropped) dropped, "
+      (summary.isComplete ? "" : "So far (the replay stopped before the run's end): ")
+      + "\(summary.fixes) fixes: \(summary.fixesUsed) delivered, \(summary.fixesDropped) dropped, "
       + "\(summary.fixesLost) lost. \(summary.answers) answers: "
       + "\(summary.answers - summary.cacheAnswers) from the network in \(summary.requests) "
       + "requests, \(summary.cacheAnswers) from the cache. \(order.count) places found"
       + (summary.errors > 0 ? ", \(summary.errors) errors" : "")
-      + (summary.fixesUnanswered > 0 ? ", \(summary.fixesUnanswered) fixes unanswered." : ".")
+      + (summary.fixesUnanswered > 0 ? ", \(summary.fixesUnanswered) fixes unanswered" : "")
+      + (summary.fixesSkipped > 0 ? ", \(summary.fixesSkipped) fixes skipped (overtaken)." : ".")
   }
 
   /// Draws the SVG map and returns a sentence saying what was thinned out.

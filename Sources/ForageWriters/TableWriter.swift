@@ -50,18 +50,22 @@ public final class TableWriter: EventWriter {
     case .summary(let totals):
       let unanswered =
         totals.fixesUnanswered > 0 ? "; fixes unanswered \(totals.fixesUnanswered)" : ""
+      let skipped = totals.fixesSkipped > 0 ? "; fixes skipped \(totals.fixesSkipped)" : ""
       let notifications =
         totals.notifications.map {
           "; notifications sent \($0.sent), dropped \($0.dropped)"
         } ?? ""
+      let cutShort =
+        totals.isComplete
+        ? "" : "so far (the replay stopped before the run's end; requests is a lower bound): "
       try sink.write(
         """
 
-        fixes \(totals.fixes), used \(totals.fixesUsed), dropped \(totals.fixesDropped), \
+        \(cutShort)fixes \(totals.fixes), used \(totals.fixesUsed), dropped \(totals.fixesDropped), \
         lost \(totals.fixesLost); \
         answers \(totals.answers) (\(totals.answers - totals.cacheAnswers) from the network, \
         \(totals.cacheAnswers) from cache); places events \(totals.placesEvents); \
-        requests \(totals.requests); errors \(totals.errors)\(unanswered)\(notifications)
+        requests \(totals.requests); errors \(totals.errors)\(unanswered)\(skipped)\(notifications)
 
         """
       )

@@ -3,6 +3,7 @@ import ForageFinder
 import ForageHTTP
 import ForageLocation
 import ForagePlaces
+import ForageSupport
 import ForageWriters
 import Foundation
 import Logging

@@ -272,6 +272,13 @@ enum FinderSession {
       }
       throw failed(outputs, Sysexits.unavailable)
     }
+    if summary.fixesSkipped > 0 {
+      printError(
+        "warning: \(summary.fixesSkipped) of \(summary.fixesUsed) delivered fixes were skipped: "
+          + "a newer fix came before their places search ended (fixes_skipped in the summary); "
+          + "a replay without --speed or --realtime answers every fix"
+      )
+    }
     if summary.fixesUnanswered > 0 {
       printError(
         "\(summary.fixesUnanswered) of \(summary.fixesUsed) delivered fixes have no answer: "

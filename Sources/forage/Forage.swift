@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageFinder
+import ForageSupport
 import ForageWriters
 import Foundation
 
@@ -31,30 +32,31 @@ struct Forage: AsyncParsableCommand {
     return "forage \(word)"
   }
 
-  /// The first word of the command line that looks like a long option the command does not
-  /// have, with the command's option nearest to it (at most two edits), if any.
-  ///
-  /// The command's options are read from its help text, the one list ArgumentParser shows: the
-  /// lines under `OPTIONS:` that declare an option (`  --radius <m>`, `  -h, --help`), not
-  /// prose naming one.
-  private static func unknownOption() -> (given: String, meant: String?)? {
+  /// The words after `forage` (and the subcommand they name), and every long option that
+  /// command takes, read from its help text, the one list ArgumentParser shows.
+  private static func commandWords() -> (arguments: [String], known: Set<String>) {
     let words = Array(CommandLine.arguments.dropFirst())
     let subcommand = configuration.subcommands.first {
       $0.configuration.commandName == words.first
     }
     let help = subcommand?.helpMessage(columns: 1000) ?? helpMessage(columns: 1000)
-    var known = Set(["--help", "--version"])
-    let lines = help.split(separator: "\n").drop { !$0.hasPrefix("OPTIONS:") }
-    for line in lines where line.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
-      for word in line.split(separator: " ") where word.hasPrefix("--") {
-        known.insert(String(word.prefix { $0 != "," }))
-        break
-      }
-    }
-    return OptionSuggestion.unknown(
-      in: subcommand == nil ? words : Array(words.dropFirst()),
-      known: known
+    return (
+      subcommand == nil ? words : Array(words.dropFirst()),
+      OptionSuggestion.knownOptions(inHelp: help)
     )
+  }
+
+  /// For a first word that is neither an option nor a subcommand: the subcommand meant.
+  private static func unknownSubcommand() -> String? {
+    guard let word = CommandLine.arguments.dropFirst().first, !word.hasPrefix("-") else {
+      return nil
+    }
+    let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+    guard !names.contains(word) else { return nil }
+    let nearest = NameSuggestion.nearest(to: word, in: names, count: 1)
+    return "'\(word)' is not a forage command"
+      + (nearest.first.map { "; did you mean '\($0)'?" } ?? "")
+      + " (commands: \(NameSuggestion.list(names, conjunction: "and")))"
   }
 
   static func main() async {
@@ -81,16 +83,16 @@ struct Forage: AsyncParsableCommand {
           }
         }
       } else if code == Sysexits.usage, !message.isEmpty {
-        // One line, as for every other error: what is wrong, and where the help is.
-        var text = Self.message(for: error).split(whereSeparator: \.isNewline)
-          .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        // A mistyped option explains most usage errors (a required option "missing" because
-        // it was misspelt): say so first, whichever check failed.
-        if !text.lowercased().contains("did you mean"), let typo = Self.unknownOption(),
-          let meant = typo.meant
-        {
-          text = "unknown option '\(typo.given)'; did you mean '\(meant)'?"
-        }
+        // One line, as for every other error: what is wrong, and where the help is. A
+        // mistyped subcommand or option explains most usage errors: say so first.
+        let (arguments, known) = Self.commandWords()
+        let text =
+          Self.unknownSubcommand()
+          ?? OptionSuggestion.usageLine(
+            Self.message(for: error),
+            arguments: arguments,
+            known: known
+          )
         printError("\(text) (see '\(helpCommand) --help')")
       } else if !message.isEmpty {
         printError(message)

@@ -13,8 +13,9 @@ struct ReplayCommand: AsyncParsableCommand {
     discussion: """
       Reads the actions that forage run --record wrote and feeds them through the same pure \
       reducer, with no network and no middleware: the events printed are byte for byte those \
-      of the original run. --until N stops after the first N actions (time travel). \
-      The recording is NDJSON: a header naming the format's version ("forage_recording": 1), \
+      of the original run. --until N stops after the first N actions (time travel); the \
+      output then ends with a summary of the run so far, marked "complete": false. \
+      The recording is NDJSON: a header naming the format's version ("forage_recording": 2), \
       then one action a line. A line that is not what the format expects, or holds an \
       impossible value (a latitude of 999), is refused with its file and line: exit 65.
       """
@@ -60,10 +61,11 @@ struct ReplayCommand: AsyncParsableCommand {
         until: until,
         writer: format.makeWriter(to: sink)
       )
-      if until == nil, !state.isFinished {
+      if until == nil, !state.summary.isComplete {
         printError(
           "warning: \(InputFile.displayName(recording)) ends before the run's end (no "
-            + "run_finished action): it was cut short, and so is this output"
+            + "run_finished action): it was cut short, and so is this output, whose summary says "
+            + "\"complete\": false"
         )
       }
       try outputs.publish()

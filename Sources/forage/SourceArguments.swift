@@ -101,13 +101,7 @@ struct SourceArguments: ParsableArguments {
   func validate(with finder: FinderArguments) throws {
     switch (track, gpsd) {
     case (nil, nil):
-      let words = Array(CommandLine.arguments.dropFirst())
-      if let typo = OptionSuggestion.nearest(in: words, to: ["--track", "--gpsd"]) {
-        throw ValidationError(
-          "give --track FILE or --gpsd HOST:PORT ('\(typo.given)' is not an option; "
-            + "did you mean '\(typo.meant)'?)"
-        )
-      }
+      // A mistyped source (`--trak`) is named by `Forage.main`, as every mistyped option is.
       throw ValidationError("give --track FILE or --gpsd HOST:PORT")
     case (.some, .some): throw ValidationError("give --track or --gpsd, not both")
     case (nil, .some(let gpsd)):
@@ -136,7 +130,8 @@ struct SourceArguments: ParsableArguments {
           + "takes place types only; drop --keyword, or use --provider google or overpass"
       )
     }
-    if provider != .overpass, let apiBase, Self.isGoogleHost(apiBase),
+    if provider != .overpass, let apiBase,
+      URL(string: apiBase).map(GoogleAttribution.isGoogleHost) == true,
       (ProcessInfo.processInfo.environment[apiKeyEnvironment] ?? "").isEmpty
     {
       throw ValidationError(
@@ -211,13 +206,6 @@ struct SourceArguments: ParsableArguments {
     return PathName(InputFile.displayName(dataset)).lastComponent
   }
 
-  /// Whether a base URL is Google's own Places service, which answers nothing without a key
-  /// (a local mock, or another server, may need none).
-  static func isGoogleHost(_ base: String) -> Bool {
-    guard let host = URL(string: base)?.host?.lowercased() else { return false }
-    return host == "googleapis.com" || host.hasSuffix(".googleapis.com")
-  }
-
   /// The places backend: the API `--api-base` names, or the in-process mock serving the
   /// dataset, which warns when every fix of `track` is beyond the search radius from it.
   private func makeBackend(
@@ -237,7 +225,6 @@ struct SourceArguments: ParsableArguments {
         clock: (networkTime ?? .real).makeClock(),
         timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
         userAgent: ForageVersion.userAgent,
-        attribution: Self.isGoogleHost(apiBase) ? PlacesBackend.googleAttribution : nil,
         // A local mock then times its page tokens on the virtual clock, whose waits are instant.
         sendsVirtualTime: networkTime == .virtual
       )

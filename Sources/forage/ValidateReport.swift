@@ -41,6 +41,7 @@ struct ValidateReport: Encodable {
     case distanceMetres = "distance_m"
     case maximumSpeedMetresPerSecond = "max_speed_mps"
     case meanMovingSpeedMetresPerSecond = "mean_moving_speed_mps"
+    case estimatedTimes = "estimated_times"
   }
 
   var file: String
@@ -64,6 +65,8 @@ struct ValidateReport: Encodable {
   var meanMovingSpeedMetresPerSecond: Double?
   var bounds: Bounds?
   var defects: [Defect]
+  /// Fixes whose time forage made up, when there are any (absent otherwise).
+  var estimatedTimes: Int?
 
   /// Builds the report from a summary.
   init(summary: TrackSummary) {
@@ -93,6 +96,7 @@ struct ValidateReport: Encodable {
         maxLongitude: $0.maxLongitude
       )
     }
+    estimatedTimes = summary.estimatedTimes > 0 ? summary.estimatedTimes : nil
     defects = summary.defects.map {
       Defect(kind: $0.kind.rawValue, count: $0.count, lines: $0.lines)
     }
@@ -132,6 +136,14 @@ struct ValidateReport: Encodable {
       )
     } else {
       rows.append(("time span", "none"))
+    }
+    if let estimatedTimes {
+      rows.append(
+        (
+          "estimated times",
+          "\(estimatedTimes) fix(es): forage made up their times (~ in run's table)"
+        )
+      )
     }
     rows.append(("distance", String(format: "%.3f km", distanceMetres / 1000)))
     rows.append(("max speed", maximumSpeedMetresPerSecond.map { Self.speed($0) } ?? "unknown"))

@@ -85,34 +85,13 @@ import Testing
         ending: .waitForClient
       )
     ])
-    let process = Process()
-    process.executableURL = BuiltBinary.url("forage")
-    process.arguments = ["run", "--gpsd", "127.0.0.1:\(gpsd.port)", "--log-level", "trace"]
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    let pid = process.processIdentifier
     // The two no-fix reports and two fixes reached the finder (the third fix is held until the
     // next report): then SIGINT.
-    let stderrText = BlockingThread { () -> String in
-      var text = ""
-      var isInterrupted = false
-      while true {
-        let data = error.fileHandleForReading.availableData
-        if data.isEmpty { return text }
-        text += String(decoding: data, as: UTF8.self)
-        if !isInterrupted, text.contains("fixReceived 3 ") {
-          kill(pid, SIGINT)
-          isInterrupted = true
-        }
-      }
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = try stderrText.value()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 130, "\(stderr)")
+    let (status, text, stderr) = try GPSDRunTests.interruptedRun(
+      port: gpsd.port,
+      after: "fixReceived 3 "
+    )
+    #expect(status == 130, "\(stderr)")
     let summary = try #require(try RunOutput(ndjson: text).summary)
     #expect(summary.fixes == 5)
     #expect(

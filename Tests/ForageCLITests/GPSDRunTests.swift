@@ -44,19 +44,21 @@ import Testing
     _ = try gpsd.commands()
   }
 
-  @Test func sigintEndsALiveRunWithItsSummaryAndExit130() throws {
-    let gpsd = try FakeGPSD([.init(lines: Self.preamble + Self.tpvs(3), ending: .waitForClient)])
+  /// Runs `forage run --gpsd` against a local gpsd at `port`, logging at trace level, and
+  /// sends SIGINT once standard error holds `marker`; returns the exit status and both outputs.
+  static func interruptedRun(
+    port: Int,
+    after marker: String
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = BuiltBinary.url("forage")
-    process.arguments = ["run", "--gpsd", "127.0.0.1:\(gpsd.port)", "--log-level", "trace"]
+    process.arguments = ["run", "--gpsd", "127.0.0.1:\(port)", "--log-level", "trace"]
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
     process.standardError = error
     try process.run()
     let pid = process.processIdentifier
-    // Standard output is buffered until the end; standard error's log says when the second fix
-    // was handed on, which happens as the third arrives (and is held): then SIGINT.
     let stderrText = BlockingThread { () -> String in
       var text = ""
       var isInterrupted = false
@@ -64,7 +66,7 @@ import Testing
         let data = error.fileHandleForReading.availableData
         if data.isEmpty { return text }
         text += String(decoding: data, as: UTF8.self)
-        if !isInterrupted, text.contains("fixReceived 1 ") {
+        if !isInterrupted, text.contains(marker) {
           kill(pid, SIGINT)
           isInterrupted = true
         }
@@ -73,7 +75,15 @@ import Testing
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let stderr = try stderrText.value()
     process.waitUntilExit()
-    #expect(process.terminationStatus == 130, "\(stderr)")
+    return (process.terminationStatus, text, stderr)
+  }
+
+  @Test func sigintEndsALiveRunWithItsSummaryAndExit130() throws {
+    let gpsd = try FakeGPSD([.init(lines: Self.preamble + Self.tpvs(3), ending: .waitForClient)])
+    // Standard output is buffered until the end; standard error's log says when the second fix
+    // was handed on, which happens as the third arrives (and is held): then SIGINT.
+    let (status, text, stderr) = try Self.interruptedRun(port: gpsd.port, after: "fixReceived 1 ")
+    #expect(status == 130, "\(stderr)")
     #expect(try Self.summaryFixes(text) == 3)
     #expect(stderr.contains("interrupted after 3 fixes from gpsd 127.0.0.1:\(gpsd.port)"))
     _ = try gpsd.commands()

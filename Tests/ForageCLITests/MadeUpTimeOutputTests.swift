@@ -37,5 +37,25 @@ import Testing
     let rows = table.stdout.split(separator: "\n").filter { $0.hasPrefix("2024-") }
     #expect(rows.filter { $0.split(separator: " ").first?.hasSuffix("Z~") == true }.count >= 2)
     #expect(rows.contains { $0.hasPrefix("2024-05-01T10:00:09Z ") })
+
+    // validate counts them, in JSON (valid against its schema) and in the table.
+    let report = try FinderFixtures.forage(["validate", track.path, "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(report.stdout.utf8)) as? [String: Any]
+    )
+    #expect(object["estimated_times"] as? Int == 2, "\(report.stdout)")
+    #expect(
+      try JSONSchemaCheck.errors(
+        inDocument: report.stdout,
+        schema: FinderFixtures.outputSchema,
+        definition: "validate_report"
+      ) == []
+    )
+    let text = try FinderFixtures.forage(["validate", track.path])
+    #expect(text.stdout.contains("2 fix(es): forage made up their times"), "\(text.stdout)")
+    let timed = try FinderFixtures.forage(
+      ["validate", FinderFixtures.walk.path, "--format", "json"]
+    )
+    #expect(!timed.stdout.contains("estimated_times"))
   }
 }

@@ -34,7 +34,7 @@ import Testing
       let result = try FinderFixtures.forage(["run"] + words)
       #expect(result.status == 64)
       #expect(
-        result.stderr.contains("'\(typo)' is not an option; did you mean '\(meant)'?"),
+        result.stderr.contains("unknown option '\(typo)'; did you mean '\(meant)'?"),
         "\(words): \(result.stderr)"
       )
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")

@@ -10,7 +10,8 @@ import Testing
 
   /// Around every fix: a nameless OSM restaurant (the nearest), a later duplicate of its id even
   /// nearer (skipped by both), a café nearer than the other restaurants, a `types`-only
-  /// restaurant without `amenity`, a take-away (a restaurant too, by the OSM mapping), a
+  /// restaurant without `amenity` (with a rating, and a `distance_m` property of its own), a
+  /// restaurant whose id is empty, a take-away (a restaurant too, by the OSM mapping), a
   /// restaurant with no id at all, and one far away.
   static func dataset() -> String {
     var features: [String] = []
@@ -25,7 +26,14 @@ import Testing
       let (lat, lon) = fix
       add("nameless-\(index)", lat, lon + 0.00005, #""amenity":"restaurant""#)
       add("cafe-\(index)", lat + 0.00002, lon + 0.0001, #""amenity":"cafe","name":"Café""#)
-      add("typed-\(index)", lat, lon + 0.0002, #""types":["restaurant"],"name":"Typed""#)
+      add(
+        "typed-\(index)",
+        lat,
+        lon + 0.0002,
+        #""types":["restaurant"],"name":"Typed","rating":4.2,"distance_m":"its own""#
+      )
+      // An empty id names nothing: numbered like a feature without one, on both sides.
+      add("", lat + 0.0003, lon, #""amenity":"restaurant","name":"Empty id""#)
       add(
         "takeaway-\(index)",
         lat - 0.0001,
@@ -68,12 +76,21 @@ import Testing
           + options
       )
       try #require(nearby.status == 0, "forage nearby: \(nearby.stderr)")
-      let ids = nearby.stdout.split(separator: "\n").map { line in
-        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["id"]
-          as? String ?? ""
+      let objects = nearby.stdout.split(separator: "\n").map { line in
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
       }
+      let ids = objects.map { $0["id"] as? String ?? "" }
       let index = answer.fixIndex ?? -1
       #expect(answer.places?.map(\.id) == ids, "fix \(index)")
+      // The same place objects, member for member (no made-up rating on either side); nearby
+      // adds the data's attribution to each.
+      let runObjects = try Self.placeObjects(in: run.stdout, fix: index)
+      #expect(
+        objects.map { NSDictionary(dictionary: $0.filter { $0.key != "attribution" }) }
+          == runObjects.map { NSDictionary(dictionary: $0) },
+        "fix \(index)"
+      )
+      #expect(objects.allSatisfy { $0["id"] as? String != "" })
       #expect(ids == ["nameless-\(index)", "typed-\(index)", "takeaway-\(index)"], "fix \(index)")
       nearbyWarnings = nearby.stderr.split(separator: "\n")
     }
@@ -82,10 +99,67 @@ import Testing
     #expect(runWarnings == nearbyWarnings)
     #expect(nearbyWarnings.count == 6)
     let counts =
-      "forage: warning: \(places.path): 30 places, 5 without a \"name\" (kept; the first at "
+      "forage: warning: \(places.path): 35 places, 5 without a \"name\" (kept; the first at "
       + "line 2); 5 features skipped"
     #expect(nearbyWarnings.last.map(String.init) == counts)
     #expect(nearbyWarnings.first?.hasSuffix("duplicate id, first used at line 2; skipped") == true)
+  }
+
+  /// The place objects of the `places` event for a fix in `forage run`'s NDJSON.
+  static func placeObjects(in ndjson: String, fix: Int) throws -> [[String: Any]] {
+    for line in ndjson.split(separator: "\n") {
+      let event = try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      )
+      if event["event"] as? String == "places", event["fix_index"] as? Int == fix {
+        return event["places"] as? [[String: Any]] ?? []
+      }
+    }
+    return []
+  }
+
+  /// nearby's GeoJSON writes each key once: a dataset property named like one of the feature's
+  /// own members is left out.
+  @Test func nearbyGeoJSONWritesEachKeyOnce() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let places = directory.appendingPathComponent("places.geojson")
+    try Data(Self.dataset().utf8).write(to: places)
+    let nearby = try FinderFixtures.forage(
+      [
+        "nearby", "--places", places.path, "--at", "60.17,24.94", "--radius", "200", "--format",
+        "geojson",
+      ]
+    )
+    try #require(nearby.status == 0, "\(nearby.stderr)")
+    #expect(nearby.stdout.contains(#""name":"Typed""#))
+    for line in nearby.stdout.split(separator: "\n") where line.contains("Typed") {
+      #expect(line.components(separatedBy: #""distance_m":"#).count == 2, "\(line)")
+      #expect(!line.contains("its own"))
+    }
+  }
+
+  /// A dataset whose attribution is not text is warned about, by run and nearby alike.
+  @Test(arguments: ["7", "true", "[\"a\"]", "\"  \"", "null"])
+  func anAttributionThatIsNotTextIsWarnedAbout(value: String) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let places = directory.appendingPathComponent("places.geojson")
+    let text = Self.dataset().replacingOccurrences(
+      of: #"{"type":"FeatureCollection","#,
+      with: #"{"type":"FeatureCollection","attribution":"# + value + ","
+    )
+    try Data(text.utf8).write(to: places)
+    let nearby = try FinderFixtures.forage(
+      ["nearby", "--places", places.path, "--at", "60.17,24.94", "--radius", "200"]
+    )
+    try #require(nearby.status == 0, "\(nearby.stderr)")
+    #expect(
+      nearby.stderr.contains(#"the collection's "attribution" is "#)
+        && nearby.stderr.contains("not the text of a notice; ignored"),
+      "\(nearby.stderr)"
+    )
+    #expect(!nearby.stdout.contains("attribution"))
   }
 
   @Test func aDatasetWithNoUsablePlaceIsTheSameDataErrorForBoth() throws {

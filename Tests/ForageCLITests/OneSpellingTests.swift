@@ -97,38 +97,49 @@ import Testing
         format == "html"
         ? Self.attribution.replacingOccurrences(of: "&", with: "&amp;") : Self.attribution
       #expect(text.contains(shown), "\(format): no attribution")
+      if let check = Self.runChecks[format] {
+        #expect(try Self.schemaErrors(text, check).isEmpty, "run \(format)")
+        try Self.expectSnakeCase(text, "run \(format)")
+      }
       switch format {
       case "ndjson":
-        #expect(try JSONSchemaCheck.errors(in: text, schema: FinderFixtures.schema) == [])
         #expect(text.contains(#""name":null"#))
         #expect(text.contains(#""status":"authorized_when_in_use""#))
-        try Self.expectSnakeCase(text, "run ndjson")
-      case "json":
-        #expect(
-          try JSONSchemaCheck.errors(
-            inDocument: text,
-            schema: FinderFixtures.outputSchema,
-            definition: "run_document"
-          ).isEmpty
-        )
-        try Self.expectSnakeCase(text, "run json")
       case "geojson":
-        #expect(
-          try JSONSchemaCheck.errors(
-            inDocument: text,
-            schema: FinderFixtures.outputSchema,
-            definition: "run_geojson"
-          ).isEmpty
-        )
         #expect(text.contains(#""name":null"#))
-        try Self.expectSnakeCase(text, "run geojson")
       case "table":
         #expect(text.contains("(no name)"))
         #expect(text.contains("permission: authorized_when_in_use"))
-      default:
+      case "html":
         #expect(text.contains("(no name"))
+      default:
+        break
       }
     }
+  }
+
+  /// Where each JSON format of a command is checked: a `$defs` name in forage-output.schema.json
+  /// (`nil`: the NDJSON events of forage-event.schema.json), and whether the text is one
+  /// document or a line each.
+  typealias SchemaCheck = (definition: String?, isDocument: Bool)
+
+  /// `run`'s JSON formats.
+  static let runChecks: [String: SchemaCheck] = [
+    "ndjson": (nil, false), "json": ("run_document", true), "geojson": ("run_geojson", true),
+  ]
+
+  /// `nearby`'s JSON formats.
+  static let nearbyChecks: [String: SchemaCheck] = [
+    "ndjson": ("nearby_line", false), "json": ("nearby_document", true),
+    "geojson": ("nearby_geojson", true),
+  ]
+
+  /// The schema's complaints about a command's output.
+  static func schemaErrors(_ text: String, _ check: SchemaCheck) throws -> [String] {
+    let schema = check.definition == nil ? FinderFixtures.schema : FinderFixtures.outputSchema
+    return check.isDocument
+      ? try JSONSchemaCheck.errors(inDocument: text, schema: schema, definition: check.definition)
+      : try JSONSchemaCheck.errors(in: text, schema: schema, definition: check.definition)
   }
 
   @Test func nearbySpellsPlacesAsRunDoesWithTheAttribution() throws {
@@ -142,41 +153,13 @@ import Testing
         try #require(result.status == 0, "\(format): \(result.stderr)")
         let text = result.stdout
         #expect(text.contains(Self.attribution), "nearby \(format): no attribution")
-        switch format {
-        case "ndjson":
-          #expect(
-            try JSONSchemaCheck.errors(
-              in: text,
-              schema: FinderFixtures.outputSchema,
-              definition: "nearby_line"
-            ).isEmpty
-          )
-          #expect(text.contains(#""name":null"#))
-          try Self.expectSnakeCase(text, "nearby ndjson")
-        case "json":
-          #expect(
-            try JSONSchemaCheck.errors(
-              inDocument: text,
-              schema: FinderFixtures.outputSchema,
-              definition: "nearby_document"
-            ).isEmpty
-          )
-          try Self.expectSnakeCase(text, "nearby json")
-        case "geojson":
-          #expect(
-            try JSONSchemaCheck.errors(
-              inDocument: text,
-              schema: FinderFixtures.outputSchema,
-              definition: "nearby_geojson"
-            ).isEmpty
-          )
+        if let check = Self.nearbyChecks[format] {
+          #expect(try Self.schemaErrors(text, check).isEmpty, "nearby \(format)")
           // The dataset's own properties keep their names (addr:street).
-          try Self.expectSnakeCase(text, "nearby geojson") {
-            $0 == "/features/*/properties"
-          }
-        default:
-          #expect(text.contains("(no name)"))
+          try Self.expectSnakeCase(text, "nearby \(format)") { $0 == "/features/*/properties" }
         }
+        if format == "ndjson" { #expect(text.contains(#""name":null"#)) }
+        if format == "table" { #expect(text.contains("(no name)")) }
       }
     }
   }

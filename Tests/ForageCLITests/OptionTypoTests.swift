@@ -7,8 +7,8 @@ import Testing
 /// misspelt).
 @Suite struct OptionTypoTests {
   /// The long options a command's help lists.
-  static func options(of command: String) throws -> [String] {
-    let help = try BuiltBinary.run("forage", [command, "--help"])
+  static func options(of command: [String], in binary: String = "forage") throws -> [String] {
+    let help = try BuiltBinary.run(binary, command + ["--help"])
     // Lines that declare an option (`  --radius <m>`, `  -h, --help`), not prose that names one.
     let options = help.stdout.split(separator: "\n").drop { !$0.hasPrefix("OPTIONS:") }
     let declared = options.compactMap { line -> String? in
@@ -22,9 +22,13 @@ import Testing
       .subtracting(["--help", "--version"]).sorted()
   }
 
-  @Test(arguments: ["run", "demo", "validate", "nearby", "replay"])
-  func everyOptionMistypedIsNamed(command: String) throws {
-    let options = try Self.options(of: command)
+  /// Each of forage's commands, and the mock server's own command line.
+  @Test(arguments: [
+    ("forage", ["run"]), ("forage", ["demo"]), ("forage", ["validate"]), ("forage", ["nearby"]),
+    ("forage", ["replay"]), ("mock-places", []),
+  ])
+  func everyOptionMistypedIsNamed(binary: String, command: [String]) throws {
+    let options = try Self.options(of: command, in: binary)
     #expect(options.count >= 3, "\(options)")
     for option in options {
       // The option with one letter dropped from its middle: one edit away.
@@ -32,7 +36,7 @@ import Testing
       letters.remove(at: 2 + (letters.count - 2) / 2)
       let typo = String(letters)
       guard !options.contains(typo) else { continue }
-      let result = try BuiltBinary.run("forage", [command, typo, "1"])
+      let result = try BuiltBinary.run(binary, command + [typo, "1"])
       #expect(result.status == 64, "\(command) \(typo): \(result.stderr)")
       #expect(result.stdout.isEmpty)
       #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
@@ -47,6 +51,23 @@ import Testing
         #expect(result.stderr.contains("'\(option)'"), "\(command) \(typo): \(result.stderr)")
       }
     }
+  }
+
+  /// A mistyped command is named, with the one meant, in one line.
+  @Test(arguments: [
+    ("nearbyy", "nearby"), ("rn", "run"), ("replya", "replay"), ("valdate", "validate"),
+  ])
+  func aMistypedCommandIsNamed(typo: String, meant: String) throws {
+    let result = try BuiltBinary.run("forage", [typo, "--places", "x"])
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr.hasPrefix(
+        "forage: '\(typo)' is not a forage command; did you mean '\(meant)'?"
+      ),
+      "\(result.stderr)"
+    )
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1)
   }
 
   /// The Levenshtein distance, written again here so the test does not trust the code's own.

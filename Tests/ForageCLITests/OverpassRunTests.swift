@@ -46,7 +46,13 @@ import Testing
     // One answer covers its whole disk: far fewer requests than fixes.
     let requests = try #require(summary.requests)
     #expect(requests > 0 && requests * 5 <= 3900, "\(requests) requests")
-    #expect(result.stdout.contains(#""attribution":"© OpenStreetMap contributors, ODbL 1.0"}"#))
+    // OpenStreetMap's notice, then the one the answers carried (the dataset's, as osm3s's).
+    #expect(
+      result.stdout.contains(
+        #""attribution":"© OpenStreetMap contributors, ODbL 1.0; "#
+          + FinderFixtures.bundledAttribution + #""}"#
+      )
+    )
 
     // What reached the server: form-encoded QL posted one request at a time, naming forage.
     let journal = try await server.admin("/__admin/requests")["requests"] as? [[String: Any]]

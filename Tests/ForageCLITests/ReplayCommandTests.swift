@@ -66,12 +66,17 @@ import Testing
       let replay = try FinderFixtures.forage(["replay", recording.path, "--until", "\(until)"])
       #expect(replay.status == 0)
       let replayed = replay.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-      // A prefix of the run's events, growing with N; all of them once N covers every action.
-      #expect(Array(lines.prefix(replayed.count - 1)) == Array(replayed.dropLast()))
-      #expect(replayed.count - 1 >= previous)
-      previous = replayed.count - 1
       if until == 0 { #expect(replay.stdout.isEmpty) }
       if until == 100_000 { #expect(replay.stdout == original) }
+      guard until > 0, until < 100_000 else { continue }
+      // A prefix of the run's events, growing with N, then a summary of the run so far.
+      let events = replayed.dropLast(2)
+      #expect(Array(lines.prefix(events.count)) == Array(events))
+      #expect(events.count >= previous)
+      previous = events.count
+      let summary = replayed[replayed.count - 2]
+      #expect(summary.contains(#""event":"summary""#) && summary.contains(#""complete":false"#))
+      #expect(summary.contains(FinderFixtures.bundledAttribution), "\(summary)")
     }
   }
 

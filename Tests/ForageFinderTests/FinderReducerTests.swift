@@ -163,6 +163,34 @@ import Testing
     #expect(state.isFinished)
   }
 
+  /// A fix whose answer came after a newer fix's (or never came) is counted as skipped, so
+  /// `fixes_used` = `answers` + `fixes_unanswered` + `fixes_skipped`.
+  @Test func aFixOvertakenByANewerOneIsCountedAsSkipped() {
+    var state = FinderState(start: Self.t0)
+    var actions: [FinderAction] = [
+      .location(.authorizationChanged(.authorizedWhenInUse, .full), at: Self.t0),
+      .location(.updatesStarted, at: Self.t0),
+    ]
+    for index in 0..<3 {
+      actions.append(
+        .location(.fixReceived(index: index, fix: Self.fix, receivedAt: Self.t0), at: Self.t0)
+      )
+    }
+    // Fix 2 is answered first, so fix 0's late answer is ignored; fix 1 never gets one.
+    actions += [
+      .placesAnswered(Self.answer(2, [Self.place])),
+      .placesAnswered(Self.answer(0, [Self.place])),
+      .runFinished(at: Self.t0, requests: 2),
+    ]
+    for action in actions { FinderState.reduce(&state, action) }
+    #expect(state.summary.fixesUsed == 3)
+    #expect(state.summary.answers == 1)
+    #expect(state.summary.fixesSkipped == 2)
+    #expect(
+      state.summary.jsonMembers().contains { $0.0 == "fixes_skipped" && $0.1 == .int(2) }
+    )
+  }
+
   @Test func aFatalFailureIsKept() {
     var state = FinderState(start: Self.t0)
     let denied = PlacesFailure(

@@ -170,3 +170,20 @@ import Testing
     #expect(page.hasSuffix("</html>\n"))
   }
 }
+
+/// Text from the data is inert in the page: no markup, no control characters, and no
+/// bidirectional control that would reverse the text around a place's name.
+@Suite struct HTMLTextTests {
+  @Test(arguments: [
+    "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}",
+    "\u{2068}", "\u{2069}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{1B}", "\u{85}",
+  ])
+  func controlsBecomeReplacementCharacters(control: String) {
+    let escaped = HTMLText.escaped("a\(control)b")
+    #expect(escaped == "a\u{FFFD}b")
+  }
+
+  @Test func markupIsEscaped() {
+    #expect(HTMLText.escaped(#"<b a="x">&'"#) == "&lt;b a=&quot;x&quot;&gt;&amp;&#39;")
+  }
+}

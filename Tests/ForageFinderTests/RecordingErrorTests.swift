@@ -57,7 +57,8 @@ import Testing
     (
       #""action":"location""#, #""action":"teleported""#,
       #""action" as one of location, places_answered, places_failed, notifications_settled, "#
-        + #"coverage_settled or run_finished, not "teleported""#
+        + #"coverage_settled, attribution_settled, run_finished or run_cut_short, "#
+        + #"not "teleported""#
     ),
     (#"{"action""#, #"[{"action""#, "one JSON object per line"),
   ])
@@ -88,6 +89,71 @@ import Testing
     #expect(
       error.description.hasSuffix(#":2: expected "places[1].lon" between -180 and 180, not 240"#)
     )
+  }
+
+  static let answer =
+    #"{"action":"places_answered","fix_index":0,"lat":60.1,"lon":24.9,"radius_m":500,"#
+    + #""source":"cache","places":[{"id":"a","name":"A","lat":60,"lon":24,"distance_m":1,"#
+    + #""rating":4.5}]}"#
+
+  /// Values a run cannot have made are refused at their line: a rating beyond 5, a radius of
+  /// nothing or beyond a search's reach, an empty id, a distance beyond the radius, an answer
+  /// for a fix not yet recorded, an empty notice.
+  @Test(arguments: [
+    (
+      answer.replacingOccurrences(of: #""rating":4.5"#, with: #""rating":7"#),
+      #""places[0].rating" between 0 and 5, not 7"#
+    ),
+    (
+      answer.replacingOccurrences(of: #""rating":4.5"#, with: #""rating":-1"#),
+      #""places[0].rating" between 0 and 5, not -1"#
+    ),
+    (
+      answer.replacingOccurrences(of: #""radius_m":500"#, with: #""radius_m":0"#),
+      #""radius_m" between 2.220446049250313e-16 and 50000, not 0"#
+    ),
+    (
+      answer.replacingOccurrences(of: #""radius_m":500"#, with: #""radius_m":1e308"#),
+      #""radius_m" between 2.220446049250313e-16 and 50000, not 1e+308"#
+    ),
+    (
+      answer.replacingOccurrences(of: #""id":"a""#, with: #""id":"""#),
+      #""places[0].id" as text that is not empty"#
+    ),
+    (
+      answer.replacingOccurrences(of: #""distance_m":1"#, with: #""distance_m":501"#),
+      #""places[0].distance_m" between 0 and 500, not 501"#
+    ),
+    (
+      answer.replacingOccurrences(of: #""fix_index":0"#, with: #""fix_index":7"#),
+      #""fix_index" of a fix recorded before this line (the newest is 0), not 7"#
+    ),
+    (
+      #"{"action":"places_failed","fix_index":3,"kind":"transport","message":"m","#
+        + #""retrying":false,"fatal":false}"#,
+      #""fix_index" of a fix recorded before this line (the newest is 0), not 3"#
+    ),
+    (
+      #"{"action":"attribution_settled","attribution":""}"#,
+      #""attribution" as text that is not empty"#
+    ),
+  ])
+  func anImpossibleAnswerIsRefusedAtItsLine(line: String, expected: String) throws {
+    let error = try Self.error(replaying: [Self.header, Self.fix, line])
+
+    #expect(error.line == 3)
+    #expect(error.expected == expected)
+  }
+
+  @Test func anEmptyAttributionInTheHeaderIsRefused() throws {
+    let header = Self.header.replacingOccurrences(
+      of: #""forage_recording":1"#,
+      with: #""forage_recording":2,"attribution":"""#
+    )
+    let error = try Self.error(replaying: [header, Self.fix])
+
+    #expect(error.line == 1)
+    #expect(error.expected == #""attribution" as text that is not empty"#)
   }
 
   @Test(arguments: [

@@ -76,7 +76,7 @@ import Testing
     ),
     .placesFailed(
       PlacesFailure(
-        fixIndex: 9,
+        fixIndex: 4,
         kind: "transport",
         message: "reset",
         isRetrying: false,
@@ -92,7 +92,9 @@ import Testing
         ]
       )
     ),
+    .attributionSettled("Data © Someone; Listings by \"Other\""),
     .runFinished(at: t0, requests: 12),
+    .runCutShort(at: t0),
   ]
 
   /// A value as one recording line, without its newline.
@@ -129,7 +131,7 @@ import Testing
     )
     #expect(
       try Self.line(Self.actions[8])
-        == #"{"action":"places_failed","fatal":true,"fix_index":9,"kind":"transport","#
+        == #"{"action":"places_failed","fatal":true,"fix_index":4,"kind":"transport","#
         + #""message":"reset","retrying":false}"#
     )
     #expect(
@@ -193,7 +195,10 @@ import Testing
     let partial = StringSink()
     let stopped = try FinderReplay.run(url, until: 2, writer: NDJSONWriter(sink: partial))
     #expect(stopped.location.authorization == .authorizedWhenInUse)
-    #expect(partial.text.split(separator: "\n").count == 1)
+    // The permission event, then a summary of the run so far, marked incomplete.
+    let partialLines = partial.text.split(separator: "\n")
+    #expect(partialLines.count == 2)
+    #expect(partialLines.last?.contains(#""complete":false"#) == true)
   }
 
   /// The expected outputs are today's (snake_case values since recording version 2; a lost fix is a `lost` event and the summary has

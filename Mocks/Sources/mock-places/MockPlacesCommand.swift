@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForagePlacesData
+import ForageSupport
 import Foundation
 import MockPlaces
 
@@ -52,6 +53,29 @@ struct MockPlacesCommand: AsyncParsableCommand {
     )
   )
   var faults: [String] = []
+
+  /// Runs like ArgumentParser's own `main`, but a usage error is one line, with the option
+  /// meant when one was mistyped, as `forage` says it; exit 64.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var command = command as? any AsyncParsableCommand {
+        try await command.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      let code = exitCode(for: error)
+      guard code == .validationFailure else { exit(withError: error) }
+      let line = OptionSuggestion.usageLine(
+        message(for: error),
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        known: OptionSuggestion.knownOptions(inHelp: helpMessage(columns: 1000))
+      )
+      printError("\(line) (see 'mock-places --help')")
+      Foundation.exit(code.rawValue)
+    }
+  }
 
   func validate() throws {
     guard pageTokenDelay.isFinite, pageTokenDelay >= 0, pageTokenDelay <= 3600 else {

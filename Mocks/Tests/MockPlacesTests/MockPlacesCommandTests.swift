@@ -77,7 +77,10 @@ import Testing
     let result = try BuiltBinary.run("mock-places", arguments)
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("Error:"))
+    // One line, as forage says it: what is wrong, and where the help is.
+    #expect(result.stderr.hasPrefix("mock-places: "), "\(result.stderr)")
+    #expect(result.stderr.hasSuffix(" (see 'mock-places --help')\n"), "\(result.stderr)")
+    #expect(result.stderr.filter { $0 == "\n" }.count == 1, "\(result.stderr)")
   }
 
   @Test func reportsAMissingDatasetWithExitCode74() throws {

@@ -99,10 +99,13 @@ import Testing
       await search(circle(extra: #","maxResultCount":1,"rankPreference":"DISTANCE""#), mask: "*")
     )
     let place = try #require((all["places"] as? [[String: Any]])?.first)
-    // The fixture has no address, and unknown fields are left out rather than sent as null.
+    // The fixture has no address and no attribution, and unknown fields are left out rather
+    // than sent as null.
     #expect(
       Set(place.keys)
-        == PlacesNewFieldMask.placeFields.subtracting(["formattedAddress", "shortFormattedAddress"])
+        == PlacesNewFieldMask.placeFields.subtracting([
+          "formattedAddress", "shortFormattedAddress", "attributions",
+        ])
     )
     #expect(place["name"] as? String == "places/near")
   }

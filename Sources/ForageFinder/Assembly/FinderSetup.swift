@@ -67,8 +67,15 @@ public final class FinderSetup: Sendable {
 
   /// Adds a notice the data's licence requires to the run's summary (a places provider's
   /// `PlacesProvider.attribution`); the same notice twice is written once.
-  public func attribute(_ notice: String) {
-    hooks.withLock { if !$0.attributions.contains(notice) { $0.attributions.append(notice) } }
+  ///
+  /// - Returns: Whether the notice was new.
+  @discardableResult
+  public func attribute(_ notice: String) -> Bool {
+    hooks.withLock {
+      guard !$0.attributions.contains(notice) else { return false }
+      $0.attributions.append(notice)
+      return true
+    }
   }
 
   /// The notices to write, joined by `; `, or `nil` for none.

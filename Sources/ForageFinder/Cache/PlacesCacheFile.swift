@@ -128,6 +128,14 @@ public final class PlacesCacheFile: Sendable {
           }
           knowledge.places.append(place)
         }
+        knowledge.notices = try String.fetchAll(
+          db,
+          sql: """
+            SELECT text FROM notice WHERE scope_id = ? AND learned_at >= ?
+            ORDER BY rowid
+            """,
+          arguments: [scopeID, cutoff]
+        )
         return knowledge
       }
     }
@@ -139,11 +147,13 @@ public final class PlacesCacheFile: Sendable {
   ///   - places: The places the search returned.
   ///   - centre: The search's centre.
   ///   - coveredRadius: How far the search is complete, in metres.
+  ///   - notices: What the API's answers said about their data (``StoredKnowledge/notices``).
   ///   - scope: What was searched for.
   public func record(
     _ places: [Place],
     around centre: Coordinate,
     coveredRadius: Double,
+    notices: [String] = [],
     in scope: PlacesCacheScope
   ) {
     let at = now().timeIntervalSince1970
@@ -169,6 +179,15 @@ public final class PlacesCacheFile: Sendable {
                 learned_at = excluded.learned_at
                 """,
               arguments: [scopeID, place.id, json, at]
+            )
+          }
+          for notice in notices {
+            try db.execute(
+              sql: """
+                INSERT INTO notice (scope_id, text, learned_at) VALUES (?, ?, ?)
+                ON CONFLICT (scope_id, text) DO UPDATE SET learned_at = excluded.learned_at
+                """,
+              arguments: [scopeID, notice, at]
             )
           }
         }

@@ -51,6 +51,20 @@ enum PlacesCacheSchema {
           """
       )
     }
+    // The notices an API's answers carry about its data (Google's html_attributions,
+    // Overpass's copyright), kept so that an answer from the file still shows them.
+    migrator.registerMigration("v3-notices") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE notice (
+            scope_id INTEGER NOT NULL REFERENCES scope (id),
+            text TEXT NOT NULL,
+            learned_at REAL NOT NULL,
+            PRIMARY KEY (scope_id, text)
+          );
+          """
+      )
+    }
     return migrator
   }
 

@@ -28,10 +28,14 @@ public struct StoredKnowledge: Sendable, Equatable {
   public var searches: [StoredSearch]
   /// The places, by id.
   public var places: [Place]
+  /// The notices the API's answers carried about its data (``ForagePlaces/PlacesPage/notices``),
+  /// to be shown with the places, in the order first learned.
+  public var notices: [String]
 
   /// Creates knowledge.
-  public init(searches: [StoredSearch] = [], places: [Place] = []) {
+  public init(searches: [StoredSearch] = [], places: [Place] = [], notices: [String] = []) {
     self.searches = searches
     self.places = places
+    self.notices = notices
   }
 }

@@ -26,6 +26,7 @@ extension FinderAction: Codable {
     case sent
     case dropped
     case rings
+    case attribution
   }
 
   /// The `"action"` names, stable across versions.
@@ -35,7 +36,9 @@ extension FinderAction: Codable {
     case placesFailed = "places_failed"
     case notificationsSettled = "notifications_settled"
     case coverageSettled = "coverage_settled"
+    case attributionSettled = "attribution_settled"
     case runFinished = "run_finished"
+    case runCutShort = "run_cut_short"
   }
 
   /// Reads an action, refusing unknown names and impossible values.
@@ -84,6 +87,8 @@ extension FinderAction: Codable {
           }
         )
       )
+    case .attributionSettled:
+      self = .attributionSettled(try container.decodeNonEmpty(String.self, forKey: .attribution))
     case .runFinished:
       self = .runFinished(
         at: Date(
@@ -94,6 +99,16 @@ extension FinderAction: Codable {
           )
         ),
         requests: try container.decode(Int.self, forKey: .requests, atLeast: 0)
+      )
+    case .runCutShort:
+      self = .runCutShort(
+        at: Date(
+          timeIntervalSince1970: try container.decode(
+            Double.self,
+            forKey: .at,
+            in: Date.representableSeconds
+          )
+        )
       )
     }
   }
@@ -124,10 +139,16 @@ extension FinderAction: Codable {
         outline.rings.map { ring in ring.map { [$0.latitude, $0.longitude] } },
         forKey: .rings
       )
+    case .attributionSettled(let attribution):
+      try container.encode(Name.attributionSettled.rawValue, forKey: .action)
+      try container.encode(attribution, forKey: .attribution)
     case .runFinished(let at, let requests):
       try container.encode(Name.runFinished.rawValue, forKey: .action)
       try container.encode(at.timeIntervalSince1970, forKey: .at)
       try container.encode(requests, forKey: .requests)
+    case .runCutShort(let at):
+      try container.encode(Name.runCutShort.rawValue, forKey: .action)
+      try container.encode(at.timeIntervalSince1970, forKey: .at)
     }
   }
 }

@@ -1,5 +1,6 @@
 import ForageGeodesy
 import ForagePlace
+import ForagePlaces
 import ForageSupport
 
 /// An answer as JSON object members: `fix_index`, `lat`, `lon`, `radius_m`, `source` (`network`
@@ -10,8 +11,8 @@ import ForageSupport
 /// recordings wrote a missing name as `""`, read as none): what the writers print, so a replay prints what the run did. Recordings made
 /// before places carried their provenance read as ``ForagePlace/PlaceProvenance/unknown``.
 ///
-/// Reading refuses a negative fix index or radius, a negative distance and a position off the
-/// globe.
+/// Reading refuses a negative fix index, a radius of 0 or beyond a search's reach, a distance
+/// outside the radius, an empty id, a rating outside 0–5 and a position off the globe.
 extension PlacesAnswer: Codable {
   /// The members' names, stable across versions.
   enum CodingKeys: String, CodingKey {
@@ -42,42 +43,50 @@ extension PlacesAnswer: Codable {
   /// - Throws: `DecodingError` naming the member and what was expected.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
+    let radius = try container.decode(Double.self, forKey: .radius, in: Self.radii)
     self.init(
       fixIndex: try container.decode(Int.self, forKey: .fixIndex, atLeast: 0),
       latitude: try container.decode(Double.self, forKey: .latitude, in: -90...90),
       longitude: try container.decode(Double.self, forKey: .longitude, in: -180...180),
-      radius: try container.decode(
-        Double.self,
-        forKey: .radius,
-        in: 0...(.greatestFiniteMagnitude)
-      ),
+      radius: radius,
       source: try container.decodeCase(FinderEvent.Source.self, forKey: .source),
-      places: try Self.decodePlaces(try container.nestedUnkeyedContainer(forKey: .places))
+      places: try Self.decodePlaces(
+        try container.nestedUnkeyedContainer(forKey: .places),
+        within: radius
+      )
     )
   }
 
-  /// Reads the places, refusing impossible values.
-  private static func decodePlaces(_ list: UnkeyedDecodingContainer) throws -> [NearbyPlace] {
+  /// The radii an answer can have: more than nothing, and no more than a search can reach
+  /// (``ForagePlaces/NearbySearch/maximumRadius``).
+  static let radii = Double.ulpOfOne...NearbySearch.maximumRadius
+
+  /// Reads the places, refusing impossible values: an empty id, a rating outside 0–5, a
+  /// distance beyond the answer's radius.
+  private static func decodePlaces(
+    _ list: UnkeyedDecodingContainer,
+    within radius: Double
+  ) throws -> [NearbyPlace] {
     var list = list
     var places: [NearbyPlace] = []
     while !list.isAtEnd {
       let object = try list.nestedContainer(keyedBy: PlaceKeys.self)
       let place = Place(
-        id: try object.decode(String.self, forKey: .id),
+        id: try object.decodeNonEmpty(String.self, forKey: .id),
         name: try object.decodeIfPresent(String.self, forKey: .name),
         coordinate: Coordinate(
           unchecked: try object.decode(Double.self, forKey: .latitude, in: -90...90),
           longitude: try object.decode(Double.self, forKey: .longitude, in: -180...180)
         ),
-        rating: try object.decodeIfPresent(Double.self, forKey: .rating),
+        rating: try object.decodeIfPresent(Double.self, forKey: .rating, in: 0...5),
         types: try object.decodeIfPresent([String].self, forKey: .types) ?? [],
         vicinity: try object.decodeIfPresent(String.self, forKey: .vicinity),
         openNow: try object.decodeIfPresent(Bool.self, forKey: .openNow),
         provenance: try object.decodeIfPresent(PlaceProvenance.self, forKey: .provenance)
           ?? .unknown
       )
-      // Half the way round the Earth is the farthest two points are (20 004 km).
-      let distance = try object.decode(Double.self, forKey: .distance, in: 0...20_100_000)
+      // An answer holds the places within its radius.
+      let distance = try object.decode(Double.self, forKey: .distance, in: 0...radius)
       places.append(NearbyPlace(place, distance: distance))
     }
     return places

@@ -29,12 +29,21 @@ public struct RunSummary: Sendable, Equatable {
   /// Delivered fixes whose places search failed after every retry, so they have no answer
   /// (the summary has a `fixes_unanswered` member only when there are any).
   public var fixesUnanswered = 0
+  /// Delivered fixes left without an answer because a newer fix overtook their search (a paced
+  /// replay or a live receiver moving faster than the API answers), or because the run ended
+  /// while it ran: always `fixesUsed - answers - fixesUnanswered`, but 0 in a summary that is
+  /// not ``isComplete`` (the summary has a `fixes_skipped` member only when there are any).
+  public var fixesSkipped = 0
   /// What the notification middleware sent and dropped, or `nil` when the run had none (then
   /// the summary has no `notifications_*` members).
   public var notifications: NotificationTally?
   /// The notice the places data's licence requires (`PlacesProvider.attribution`),
   /// or `nil` when it has none (then the summary has no `attribution` member).
   public var attribution: String?
+  /// Whether the summary ends the whole run; `false` when a replay stopped before the recorded
+  /// run's end (``FinderAction/runCutShort(at:)``): the counts are those so far and `requests`
+  /// is a lower bound (the summary then has `"complete": false`).
+  public var isComplete = true
 
   /// The area the run's searches fully covered, when the output asked for it
   /// (``EventWriter/wantsCoverage``), for a map. Not part of the summary's JSON members: it can
@@ -58,6 +67,7 @@ public struct RunSummary: Sendable, Equatable {
       ("errors", .int(errors)),
     ]
     if fixesUnanswered > 0 { members.append(("fixes_unanswered", .int(fixesUnanswered))) }
+    if fixesSkipped > 0 { members.append(("fixes_skipped", .int(fixesSkipped))) }
     if let storedAnswers { members.append(("stored_answers", .int(storedAnswers))) }
     if let notifications {
       members += [
@@ -65,6 +75,7 @@ public struct RunSummary: Sendable, Equatable {
         ("notifications_dropped", .int(notifications.dropped)),
       ]
     }
+    if !isComplete { members.append(("complete", .bool(false))) }
     if let attribution { members.append(("attribution", .string(attribution))) }
     return members
   }

@@ -18,8 +18,17 @@ public enum FinderAction: Sendable, Equatable {
   /// The places middleware's searched area at the end of the track, for the summary and a map
   /// (only when the output asks for it: ``EventWriter/wantsCoverage``).
   case coverageSettled(CoverageOutline)
+  /// The notices the places data asks to be shown with it, at the end of the track, when the
+  /// API's answers added any to those known at the start (Google's `html_attributions`,
+  /// Overpass's copyright): the summary's whole `attribution`.
+  case attributionSettled(String)
   /// The track ended; the summary follows. `requests` counts every HTTP request the run made.
   case runFinished(at: Date, requests: Int)
+  /// A replay stopped before the recorded run's end (`forage replay --until`, or a recording
+  /// cut short): the summary follows, of what happened so far, marked `"complete": false`.
+  /// Requests are not recorded one by one, so its `requests` is a lower bound: one per answer
+  /// from the network and one per error.
+  case runCutShort(at: Date)
 
   /// The location action inside, if this is one.
   public var location: LocationAction? {

@@ -44,16 +44,33 @@ extension FinderState {
       state.summary.notifications = tally
     case .coverageSettled(let outline):
       state.summary.coverage = outline
+    case .attributionSettled(let attribution):
+      state.summary.attribution = attribution
     case .runFinished(let at, let requests):
-      state.now = at
-      state.summary.requests = requests
-      state.isFinished = true
-      state.summary.fixes = state.location.fixesReceived + state.location.transientErrors
-      state.summary.fixesUsed = state.location.fixesDelivered
-      state.summary.fixesDropped = state.location.fixesDropped
-      state.summary.fixesLost = state.location.transientErrors
-      state.emit(.summary(state.summary))
+      state.finish(at: at, requests: requests)
+    case .runCutShort(let at):
+      state.summary.isComplete = false
+      state.finish(
+        at: at,
+        requests: state.summary.answers - state.summary.cacheAnswers + state.summary.errors
+      )
     }
+  }
+
+  /// Completes the summary at the end of a run and emits it.
+  private mutating func finish(at: Date, requests: Int) {
+    now = at
+    isFinished = true
+    summary.requests = requests
+    summary.fixes = location.fixesReceived + location.transientErrors
+    summary.fixesUsed = location.fixesDelivered
+    summary.fixesDropped = location.fixesDropped
+    summary.fixesLost = location.transientErrors
+    // Cut short, a fix without an answer yet may still have had one.
+    summary.fixesSkipped =
+      summary.isComplete
+      ? max(0, summary.fixesUsed - summary.answers - summary.fixesUnanswered) : 0
+    emit(.summary(summary))
   }
 
   private mutating func emitEvents(for action: LocationAction) {

@@ -49,6 +49,11 @@ final class PlacesEngine: Sendable {
   /// Told how many results of a page could not be used (``ForagePlaces/PlacesPage/skippedResults``
   /// and places whose position is not a coordinate), when there are any.
   let onSkipped: @Sendable (Int) -> Void
+  /// Told the notices an answer carried about its data (``ForagePlaces/PlacesPage/notices``),
+  /// when it carried any.
+  let onNotices: @Sendable ([String]) -> Void
+  /// The notices about its data that the places cache file kept with what it knows.
+  let storedNotices: [String]
   private let state = Mutex(State())
 
   /// Notes that the fix at `index` was delivered: searches for older fixes no longer matter.
@@ -103,14 +108,18 @@ final class PlacesEngine: Sendable {
     query: PlacesQuery,
     policy: QueryPolicy,
     file: (file: PlacesCacheFile, scope: PlacesCacheScope)? = nil,
-    onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
+    onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
+    onNotices: @escaping @Sendable ([String]) -> Void = { _ in }
   ) throws {
     self.onSkipped = onSkipped
+    self.onNotices = onNotices
     self.provider = provider
     self.query = query
     self.policy = policy
     self.file = file
-    cache = try PlacesCache(stored: try file.map { try $0.file.knowledge(for: $0.scope) })
+    let stored = try file.map { try $0.file.knowledge(for: $0.scope) }
+    cache = try PlacesCache(stored: stored)
+    storedNotices = stored?.notices ?? []
   }
 
   /// The answer from the cache, or `nil` when the cache does not fully know the disk the fix
@@ -325,11 +334,13 @@ final class PlacesEngine: Sendable {
     )
     var found: [Place] = []
     var seen = Set<String>()
+    var notices: [String] = []
     var page = try await provider.searchNearby(search)
     var covered = 0.0
     var budget = PageBudget(for: provider)
     while true {
-      noteSkipped(page)
+      note(page)
+      notices += page.notices.filter { !notices.contains($0) }
       for place in page.places where seen.insert(place.id).inserted { found.append(place) }
       // Out of pages (a server that pages without end) counts as capped: the search is
       // complete only out to its farthest place.
@@ -352,11 +363,21 @@ final class PlacesEngine: Sendable {
     }
     cache.learn(found, around: centre, coveredRadius: covered)
     state.withLock { $0.planner.note(search: centre, coveredRadius: covered) }
-    if let file { file.file.record(found, around: centre, coveredRadius: covered, in: file.scope) }
+    if let file {
+      file.file.record(
+        found,
+        around: centre,
+        coveredRadius: covered,
+        notices: notices,
+        in: file.scope
+      )
+    }
   }
 
-  /// Tells ``onSkipped`` of the page's results that cannot be used.
-  private func noteSkipped(_ page: PlacesPage) {
+  /// Tells ``onNotices`` of the page's notices about its data, and ``onSkipped`` of its results
+  /// that cannot be used.
+  private func note(_ page: PlacesPage) {
+    if !page.notices.isEmpty { onNotices(page.notices) }
     let invalid = page.places.count { place in
       (try? Coordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude))
         == nil
@@ -389,9 +410,9 @@ final class PlacesEngine: Sendable {
     )
     let found = try await provider.searchAllPages(
       search,
-      limit: byDistance ? query.limit : provider.resultLimit
+      limit: byDistance ? query.limit : provider.resultLimit,
+      onPage: note
     )
-    noteSkipped(PlacesPage(places: found))
     noteSuccess()
     let results = SpatialIndex(found)
     return answer(

@@ -13,7 +13,8 @@ extension FinderAction {
     case .location: .trace
     case .placesAnswered: .debug
     case .placesFailed: .notice
-    case .runFinished, .notificationsSettled, .coverageSettled: .info
+    case .runFinished, .runCutShort, .notificationsSettled, .coverageSettled, .attributionSettled:
+      .info
     }
   }
 
@@ -37,10 +38,14 @@ extension FinderAction {
         + failure.message
     case .runFinished(let at, let requests):
       line = "runFinished at \(ISO8601.format(at)) after \(requests) requests"
+    case .runCutShort(let at):
+      line = "runCutShort at \(ISO8601.format(at))"
     case .notificationsSettled(let tally):
       line = "notificationsSettled: \(tally.sent) sent, \(tally.dropped) dropped"
     case .coverageSettled(let outline):
       line = "coverageSettled: \(outline.rings.count) rings, \(outline.pointCount) points"
+    case .attributionSettled(let attribution):
+      line = "attributionSettled: \(attribution)"
     }
     return TerminalText.escaped(Redaction.redact(line.replacing("\n", with: " ")))
   }

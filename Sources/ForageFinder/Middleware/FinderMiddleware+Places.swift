@@ -1,4 +1,5 @@
 import ForagePlaces
+import Synchronization
 
 extension FinderMiddleware {
   /// The places middleware: answers each delivered fix with the K nearest places within R of
@@ -52,6 +53,8 @@ extension FinderMiddleware {
       "places",
       setUp: { setup in
         let query = setup.options.query
+        // Notices the API's answers add to those known now are settled at the end of the track.
+        let hasNewNotices = Mutex(false)
         let engine = try PlacesEngine(
           provider: provider,
           query: query,
@@ -59,9 +62,15 @@ extension FinderMiddleware {
           file: cacheFile.map {
             ($0, PlacesCacheScope(api: api, type: query.type, keyword: query.keyword))
           },
-          onSkipped: onSkipped
+          onSkipped: onSkipped,
+          onNotices: { [weak setup] notices in
+            for notice in notices where setup?.attribute(notice) == true {
+              hasNewNotices.withLock { $0 = true }
+            }
+          }
         )
         if let attribution { setup.attribute(attribution) }
+        for notice in engine.storedNotices { setup.attribute(notice) }
         if let requestCount {
           // Counts only this run's requests, whatever the provider sent before.
           let before = requestCount()
@@ -70,7 +79,13 @@ extension FinderMiddleware {
         // Weakly: the setup keeps its hooks, and a hook keeping the setup would keep the engine
         // (and a places cache file, unclosed) for ever.
         setup.onTrackEnd { [weak setup] in
-          setup?.isCoverageWanted == true ? [.coverageSettled(engine.cache.outline)] : []
+          guard let setup else { return [] }
+          var actions: [FinderAction] = []
+          if setup.isCoverageWanted { actions.append(.coverageSettled(engine.cache.outline)) }
+          if hasNewNotices.withLock({ $0 }), let attribution = setup.attribution {
+            actions.append(.attributionSettled(attribution))
+          }
+          return actions
         }
         return PlacesMiddleware.body(engine)
       }

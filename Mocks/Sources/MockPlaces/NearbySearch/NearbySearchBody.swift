@@ -23,10 +23,10 @@ struct NearbySearchBody: Encodable {
     var openingHours: OpeningHours?
     var placeId: String
     var priceLevel: Int?
-    var rating: Double
+    var rating: Double?
     var reference: String
     var types: [String]
-    var userRatingsTotal: Int
+    var userRatingsTotal: Int?
     var vicinity: String?
 
     init(_ place: Place) {
@@ -36,14 +36,17 @@ struct NearbySearchBody: Encodable {
       openingHours = place.openNow.map(OpeningHours.init(openNow:))
       placeId = place.id
       priceLevel = place.priceLevel
-      rating = place.prominenceRating
+      // The dataset's own: a place is ranked by a stable made-up prominence when it has
+      // none, but a made-up rating is never served as the place's.
+      rating = place.rating
       reference = place.id
       types = place.types
-      userRatingsTotal = place.prominenceRatingsTotal
+      userRatingsTotal = place.userRatingsTotal
       vicinity = place.vicinity
     }
   }
 
+  /// The notices the data asks to be shown with it, as HTML (``htmlAttributions(for:)``).
   var htmlAttributions: [String] = []
   var nextPageToken: String?
   var results: [Result]
@@ -57,6 +60,15 @@ struct NearbySearchBody: Encodable {
     encoder.keyEncodingStrategy = .convertToSnakeCase
     // Encoding plain structs of strings and finite numbers cannot fail.
     return (try? encoder.encode(self)) ?? Data(#"{"status":"UNKNOWN_ERROR"}"#.utf8)
+  }
+
+  /// A dataset's attribution as Google writes notices: HTML, escaped; none when it has none.
+  static func htmlAttributions(for attribution: String?) -> [String] {
+    guard let attribution else { return [] }
+    return [
+      attribution.replacingOccurrences(of: "&", with: "&amp;")
+        .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    ]
   }
 
   /// A body with a status and no results, such as `INVALID_REQUEST`.

@@ -114,6 +114,7 @@ public struct NearbySearchHandler: MockHandler {
       end < results.count
       ? tokens.issue(results: results, offset: end, clientTime: clientTime) : nil
     return NearbySearchBody(
+      htmlAttributions: NearbySearchBody.htmlAttributions(for: dataset.attribution),
       nextPageToken: next,
       results: results[offset..<end].map(NearbySearchBody.Result.init),
       status: "OK"

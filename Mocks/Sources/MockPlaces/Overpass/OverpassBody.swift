@@ -37,10 +37,16 @@ enum OverpassBody {
     var remark: String?
   }
 
-  /// The JSON answer for a query's elements.
-  static func answer(_ elements: [OverpassElement], for query: OverpassQuery) -> MockResponse {
+  /// The JSON answer for a query's elements, with `copyright` (a dataset's own notice) in
+  /// place of OpenStreetMap's when given.
+  static func answer(
+    _ elements: [OverpassElement],
+    for query: OverpassQuery,
+    copyright: String? = nil
+  ) -> MockResponse {
     encode(
       Answer(
+        osm3s: Answer.OSM3S(copyright: copyright ?? Self.copyright),
         elements: elements.map { element in
           let isNode = element.type == "node"
           let printsPosition = isNode && query.verbosity.printsCoordinates

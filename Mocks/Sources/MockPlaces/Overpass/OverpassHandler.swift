@@ -45,7 +45,8 @@ public struct OverpassHandler: MockHandler {
     case .success(let query):
       switch query.elements(in: dataset) {
       case .failure(let error): return OverpassBody.syntaxErrorPage(error)
-      case .success(let elements): return OverpassBody.answer(elements, for: query)
+      case .success(let elements):
+        return OverpassBody.answer(elements, for: query, copyright: dataset.attribution)
       }
     }
   }

@@ -17,6 +17,10 @@ struct PlacesNewBody: Encodable {
     struct OpeningHours: Encodable {
       var openNow: Bool
     }
+    /// Who provided the data, to be shown with it.
+    struct Attribution: Encodable {
+      var provider: String
+    }
     var name: String?
     var id: String?
     var types: [String]?
@@ -30,6 +34,7 @@ struct PlacesNewBody: Encodable {
     var businessStatus: String?
     var displayName: LocalizedText?
     var currentOpeningHours: OpeningHours?
+    var attributions: [Attribution]?
 
     /// The names of `priceLevel` 0–4.
     static let priceLevels = [
@@ -37,7 +42,8 @@ struct PlacesNewBody: Encodable {
       "PRICE_LEVEL_EXPENSIVE", "PRICE_LEVEL_VERY_EXPENSIVE",
     ]
 
-    init(_ place: ForagePlace.Place, mask: PlacesNewFieldMask) {
+    /// The place's masked fields, with `attribution` (the dataset's notice) as its provider.
+    init(_ place: ForagePlace.Place, mask: PlacesNewFieldMask, attribution: String? = nil) {
       func masked<T>(_ field: String, _ value: @autoclosure () -> T?) -> T? {
         mask.fields.contains(field) ? value() : nil
       }
@@ -48,12 +54,14 @@ struct PlacesNewBody: Encodable {
       formattedAddress = masked("formattedAddress", place.vicinity)
       shortFormattedAddress = masked("shortFormattedAddress", place.vicinity)
       location = masked("location", LatLng(latitude: place.latitude, longitude: place.longitude))
-      rating = masked("rating", place.prominenceRating)
-      userRatingCount = masked("userRatingCount", place.prominenceRatingsTotal)
+      // The dataset's own, never the made-up prominence a place without them is ranked by.
+      rating = masked("rating", place.rating)
+      userRatingCount = masked("userRatingCount", place.userRatingsTotal)
       priceLevel = masked("priceLevel", place.priceLevel.map { Self.priceLevels[$0] })
       businessStatus = masked("businessStatus", (place.businessStatus ?? .operational).rawValue)
       displayName = masked("displayName", LocalizedText(text: place.wireName, languageCode: "en"))
       currentOpeningHours = masked("currentOpeningHours", place.openNow.map(OpeningHours.init))
+      attributions = masked("attributions", attribution.map { [Attribution(provider: $0)] })
     }
   }
 

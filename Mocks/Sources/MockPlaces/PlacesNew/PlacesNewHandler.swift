@@ -64,7 +64,9 @@ public struct PlacesNewHandler: MockHandler {
     case .failure(let error):
       return error.response
     case .success(let search):
-      let places = search.results(in: dataset).map { PlacesNewBody.Place($0, mask: mask) }
+      let places = search.results(in: dataset).map {
+        PlacesNewBody.Place($0, mask: mask, attribution: dataset.attribution)
+      }
       return .json(PlacesNewBody(places: places.isEmpty ? nil : places).encoded())
     }
   }

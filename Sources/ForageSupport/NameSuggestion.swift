@@ -1,5 +1,5 @@
 /// The valid names closest to one that is not, for "did you mean" in messages.
-enum NameSuggestion {
+public enum NameSuggestion {
   /// The `count` names of `names` closest to `given`: first those that contain it or that it
   /// contains, then by edit distance (ignoring case), then alphabetically. Only the first
   /// ``comparedLength`` characters of `given` are compared, so a huge argument costs little.
@@ -9,8 +9,11 @@ enum NameSuggestion {
   ///   - names: The valid names.
   ///   - count: How many to return at most.
   /// - Returns: The nearest names, nearest first.
-  static func nearest(to given: String, in names: some Sequence<String>, count: Int = 3) -> [String]
-  {
+  public static func nearest(
+    to given: String,
+    in names: some Sequence<String>,
+    count: Int = 3
+  ) -> [String] {
     let word = String(given.prefix(comparedLength)).lowercased()
     let ranked = names.map { name in
       let lowered = name.lowercased()
@@ -24,10 +27,10 @@ enum NameSuggestion {
   }
 
   /// How much of a given name is compared: longer than any valid name.
-  static let comparedLength = 64
+  public static let comparedLength = 64
 
   /// Names joined for a sentence: `a`, `a or b`, `a, b or c`.
-  static func list(_ names: [String], conjunction: String = "or") -> String {
+  public static func list(_ names: [String], conjunction: String = "or") -> String {
     guard let last = names.last else { return "" }
     guard names.count > 1 else { return last }
     return names.dropLast().joined(separator: ", ") + " \(conjunction) " + last

@@ -3,14 +3,14 @@
 /// ArgumentParser suggests a near option itself, but only once the command's own checks pass;
 /// `run` without a source fails its check first, so `--trak walk.gpx` would never hear of
 /// `--track`. This looks at the words given for one close to the options wanted.
-enum OptionSuggestion {
+public enum OptionSuggestion {
   /// The first word of `arguments` that looks like a long option, is not one of `wanted`, and
   /// is at most two edits from one of them: that word and the option it is close to.
   ///
   /// - Parameters:
   ///   - arguments: The words after the subcommand's name; `--` ends the options.
   ///   - wanted: The options to suggest, such as `["--track", "--gpsd"]`.
-  static func nearest(
+  public static func nearest(
     in arguments: [String],
     to wanted: [String]
   ) -> (given: String, meant: String)? {
@@ -33,7 +33,7 @@ enum OptionSuggestion {
   /// - Parameters:
   ///   - arguments: The words after the subcommand's name; `--` ends the options.
   ///   - known: Every long option the command takes.
-  static func unknown(
+  public static func unknown(
     in arguments: [String],
     known: Set<String>
   ) -> (given: String, meant: String?)? {
@@ -49,7 +49,7 @@ enum OptionSuggestion {
 
   /// The Levenshtein distance between two words: the fewest insertions, deletions and
   /// substitutions of characters that turn one into the other.
-  static func editDistance(_ a: String, _ b: String) -> Int {
+  public static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     var previous = Array(0...b.count)
@@ -65,5 +65,41 @@ enum OptionSuggestion {
       previous = current
     }
     return previous[b.count]
+  }
+
+  /// The long options a command's help text declares: the lines under `OPTIONS:` that start
+  /// with an option (`  --radius <m>`, `  -h, --help`), not prose naming one; `--help` and
+  /// `--version` always.
+  public static func knownOptions(inHelp help: String) -> Set<String> {
+    var known = Set(["--help", "--version"])
+    let lines = help.split(separator: "\n").drop { !$0.hasPrefix("OPTIONS:") }
+    for line in lines where line.trimmingCharacters(in: .whitespaces).hasPrefix("-") {
+      for word in line.split(separator: " ") where word.hasPrefix("--") {
+        known.insert(String(word.prefix { $0 != "," }))
+        break
+      }
+    }
+    return known
+  }
+
+  /// A usage error as one line: the message's lines joined, or, when the command line holds a
+  /// mistyped option and the message does not already say what was meant, that option and the
+  /// one meant (a required option is "missing" because it was misspelt).
+  ///
+  /// - Parameters:
+  ///   - message: The parser's message, perhaps over several lines.
+  ///   - arguments: The words after the command's (and subcommand's) name.
+  ///   - known: Every long option the command takes (``knownOptions(inHelp:)``).
+  public static func usageLine(
+    _ message: String,
+    arguments: [String],
+    known: Set<String>
+  ) -> String {
+    let text = message.split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    guard !text.lowercased().contains("did you mean"),
+      let typo = unknown(in: arguments, known: known), let meant = typo.meant
+    else { return text }
+    return "unknown option '\(typo.given)'; did you mean '\(meant)'?"
   }
 }
