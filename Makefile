@@ -4,9 +4,9 @@
 # Both are idempotent: when everything is installed they go straight to the build.
 
 APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-config python3
-# Only the tests need these: the real gpsd and gpsfake (live GPS), Chromium (the html map) and
-# GNU time (a child's peak memory).
-TEST_APT_PACKAGES := gpsd gpsd-clients chromium time
+# Only the tests need these: the real gpsd and gpsfake (live GPS), Chromium (the html map),
+# GNU time (a child's peak memory) and tmux (a real terminal for forage watch).
+TEST_APT_PACKAGES := gpsd gpsd-clients chromium time tmux
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -164,7 +164,8 @@ build:
 build-release:
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
-BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark CoverageBenchmark
+BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark CoverageBenchmark \
+  WatchBenchmark
 
 benchmarks: deps
 	cd Benchmarks && swift build -c release

@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "ForageWriters", targets: ["ForageWriters"]),
     .library(name: "ForageRecording", targets: ["ForageRecording"]),
     .library(name: "ForageNearby", targets: ["ForageNearby"]),
+    .library(name: "ForageWatch", targets: ["ForageWatch"]),
     .library(name: "MockPlaces", targets: ["MockPlaces"]),
     .executable(name: "forage", targets: ["forage"]),
     .executable(name: "mock-places", targets: ["mock-places"]),
@@ -137,10 +138,19 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .target(
+      name: "ForageWatch",
+      dependencies: [
+        "ForageFinder", "ForageStore", "ForageGeodesy", "ForagePlace", "ForageSupport",
+        "ForageTracks",
+      ],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "forage",
       dependencies: [
         "ForageWriters",
+        "ForageWatch",
         "ForageRecording",
         "ForageNearby",
         "ForageFinder", "ForageGeodesy", "ForagePlacesData", "ForageTracks", "ForageLocation",
@@ -309,6 +319,13 @@ let package = Package(
         .product(name: "InMemoryLogging", package: "swift-log"),
       ],
       resources: [.copy("Fixtures")],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageWatchTests",
+      dependencies: [
+        "ForageWatch", "ForageFinder", "ForageGeodesy", "ForagePlace",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

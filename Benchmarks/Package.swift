@@ -79,6 +79,17 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "WatchBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForageLocation", package: "forage"),
+        .product(name: "ForagePlacesData", package: "forage"),
+        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "ForageWatch", package: "forage"),
+      ]
+    ),
+    .executableTarget(
       name: "FinderBenchmark",
       dependencies: [
         .product(name: "ForageWriters", package: "forage"),

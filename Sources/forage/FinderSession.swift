@@ -39,6 +39,7 @@ enum FinderSession {
     format: OutputFormat,
     output: String?,
     observer: (any EventWriter)? = nil,
+    view: SessionView? = nil,
     arguments: FinderArguments,
     inputs: [(option: String, path: String?)] = [("--track", nil)],
     finishing: (RunSummary) throws -> Void = { _ in }
@@ -56,12 +57,13 @@ enum FinderSession {
     let name = InputFile.displayName(path)
     for line in track.defectReport { printError("warning: \(name): \(line)") }
     let (summary, outputs) = try await run(
-      source: track.fixSource,
+      source: view.map { track.fixSource.ending(on: $0.control) } ?? track.fixSource,
       options: options,
       backend: { try await makeBackend(track) },
       format: format,
       output: output,
       observer: observer,
+      view: view,
       arguments: arguments
     )
     try publish(outputs, summary: summary, finishing: finishing)
@@ -82,6 +84,7 @@ enum FinderSession {
     backend makeBackend: () async throws -> PlacesBackend,
     format: OutputFormat,
     output: String?,
+    view: SessionView? = nil,
     arguments: FinderArguments
   ) async throws -> RunSummary {
     try checkFiles(output: output, arguments: arguments, inputs: [])
@@ -91,6 +94,7 @@ enum FinderSession {
     }
     SignalCleanup.onInterrupt { source.stop() }
     defer { SignalCleanup.onInterrupt(nil) }
+    view?.control.onStop { source.stop() }
     let (summary, outputs) = try await run(
       source: source.fixSource,
       options: options,
@@ -98,6 +102,7 @@ enum FinderSession {
       format: format,
       output: output,
       observer: nil,
+      view: view,
       arguments: arguments
     )
     let skipped = source.skippedLines
@@ -111,6 +116,10 @@ enum FinderSession {
           + (attempts == 1 ? "attempt" : "attempts")
       )
       throw failed(outputs, Sysexits.unavailable)
+    case .stopped where view?.control.isStopped == true:
+      // The view's user left: the run ends as one that ran out.
+      try publish(outputs, summary: summary)
+      return summary
     case .stopped:
       // The summary's count: the readings the finder took, whatever the source still held.
       printError("interrupted after \(summary.fixes) fixes from gpsd \(endpoint)")
@@ -171,8 +180,9 @@ enum FinderSession {
     return code
   }
 
-  /// Runs the finder on a fix source: opens the outputs, starts the backend and maps every
-  /// failure to a one-line message and an exit code (the outputs left as they were).
+  /// Runs the finder on a fix source: opens the outputs (none but `--record` for a live
+  /// view, which takes the events' place), starts the backend and maps every failure to a
+  /// one-line message and an exit code (the outputs left as they were).
   ///
   /// - Returns: The totals, and the outputs to put in place if the command succeeds.
   private static func run(
@@ -182,20 +192,29 @@ enum FinderSession {
     format: OutputFormat,
     output: String?,
     observer: (any EventWriter)?,
+    view: SessionView?,
     arguments: FinderArguments
   ) async throws -> (RunSummary, HeldOutputs) {
     let outputs = HeldOutputs()
-    let outputSink: any TextSink
+    let writer: any EventWriter
     let recordSink: (any TextSink)?
     do {
-      outputSink = try outputs.open(output ?? "-", option: "--output")
+      if view != nil {
+        writer = DiscardingWriter()
+      } else {
+        let sink = try outputs.open(output ?? "-", option: "--output")
+        writer =
+          observer.map { PairedWriter(format.makeWriter(to: sink), $0) }
+          ?? format.makeWriter(to: sink)
+      }
       recordSink = try arguments.record.map { try outputs.open($0, option: "--record") }
     } catch let error as OutputError {
       throw outputFailureExit(error)
     }
     let cacheFile = try arguments.placesCache.open()
     let backend = try await makeBackend()
-    let finder = Finder(
+    view?.backendStarted(backend)
+    var finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(
         places: .places(backend, cacheFile: cacheFile),
@@ -204,14 +223,13 @@ enum FinderSession {
         notifications: try arguments.notifications()
       )
     )
+    finder.subscribers = view.map { [$0.subscriber] } ?? []
     let outcome: FinderOutcome
     do {
       outcome = try await finder.run(
         source: source,
-        writer: observer.map {
-          PairedWriter(format.makeWriter(to: outputSink), $0)
-        } ?? format.makeWriter(to: outputSink),
-        progress: ProgressLine.makeIfTerminal(total: source.expectedCount ?? 0)
+        writer: writer,
+        progress: view == nil ? ProgressLine.makeIfTerminal(total: source.expectedCount ?? 0) : nil
       )
     } catch let error as TrackError {
       printError(error.description)
@@ -283,4 +301,11 @@ enum ProgressLine {
       writeStandardError(text)
     }
   }
+}
+
+/// Takes every event and writes nothing: a live view is the run's only output.
+final class DiscardingWriter: EventWriter {
+  func write(_ event: FinderEvent) {}
+
+  func finish() {}
 }

@@ -15,8 +15,8 @@ struct Forage: AsyncParsableCommand {
       """,
     version: ForageVersion.current,
     subcommands: [
-      RunCommand.self, DemoCommand.self, ValidateCommand.self, NearbyCommand.self,
-      ReplayCommand.self,
+      RunCommand.self, WatchCommand.self, DemoCommand.self, ValidateCommand.self,
+      NearbyCommand.self, ReplayCommand.self,
     ]
   )
 

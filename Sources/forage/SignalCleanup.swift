@@ -12,6 +12,8 @@ import Synchronization
 /// A live run (`--gpsd`) asks for SIGINT instead with ``onInterrupt(_:)``: the first SIGINT
 /// then ends the run so it finishes with its summary; a second exits at once as above.
 ///
+/// A live view asks with ``beforeExit(_:)`` to put the terminal back before such an exit.
+///
 /// The handlers run on a dispatch queue, not in signal context, so removing files is safe.
 enum SignalCleanup {
   /// Keeps the signal sources alive for the life of the process.
@@ -19,6 +21,15 @@ enum SignalCleanup {
 
   /// What the next SIGINT does instead of exiting, if anything.
   private static let interruptHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// What runs before a signal ends the process, if anything.
+  private static let exitHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
+  /// Makes `handler` run before a signal ends the process (a live view puts the terminal
+  /// back); `nil` removes it.
+  static func beforeExit(_ handler: (@Sendable () -> Void)?) {
+    exitHandler.withLock { $0 = handler }
+  }
 
   /// Makes the next SIGINT call `handler` instead of exiting (once); `nil` restores the exit.
   static func onInterrupt(_ handler: (@Sendable () -> Void)?) {
@@ -48,6 +59,7 @@ enum SignalCleanup {
           handler()
           return
         }
+        exitHandler.withLock { $0.take() }?()
         TemporaryFiles.shared.removeAll()
         _exit(128 + number)
       }

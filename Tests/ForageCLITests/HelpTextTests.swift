@@ -7,7 +7,8 @@ import Testing
 @Suite struct HelpTextTests {
   /// Every command line with a help page: each subcommand of `forage`, and the other binaries.
   static let commands: [(binary: String, arguments: [String])] = [
-    ("forage", []), ("forage", ["run"]), ("forage", ["demo"]), ("forage", ["validate"]),
+    ("forage", []), ("forage", ["run"]), ("forage", ["watch"]), ("forage", ["demo"]),
+    ("forage", ["validate"]),
     ("forage", ["nearby"]), ("forage", ["replay"]), ("mock-places", []), ("synthetic-city", []),
   ]
 

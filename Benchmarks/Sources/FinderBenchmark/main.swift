@@ -46,14 +46,6 @@ func memoryKilobytes(_ field: String) -> Int {
   return -1
 }
 
-/// CPU seconds this process has used, user and system.
-func processCPUSeconds() -> Double {
-  var usage = rusage()
-  getrusage(RUSAGE_SELF.rawValue, &usage)
-  return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
-}
-
 /// A sink that keeps nothing but a byte count, so serialisation is measured and not disk I/O.
 final class NullSink: TextSink {
   private(set) var bytes = 0

@@ -23,6 +23,9 @@ public struct Finder: Sendable {
   public var options: FinderOptions
   /// The middleware every action passes through, in order, before the reducer.
   public var middleware: [FinderMiddleware]
+  /// More views of the run beside the writer (a live terminal view, say): each subscribes to
+  /// the run's store when the run starts, and its subscription is cancelled when it ends.
+  public var subscribers: [FinderSubscriber] = []
 
   /// Creates an assembly.
   ///
@@ -90,6 +93,8 @@ public struct Finder: Sendable {
     defer { sink.close() }
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }
+    let views = subscribers.map { $0(store) }
+    defer { for view in views { view.cancel() } }
 
     let lastTime = try await replay(source, into: store, progress: progress)
     for hook in setup.trackEndHooks {
@@ -113,6 +118,8 @@ public struct Finder: Sendable {
     case .virtual: gps = SimulatedGPS(clock: VirtualClock(), perturbation: options.perturbation)
     case .speed(let speed):
       gps = SimulatedGPS(clock: ScaledClock(speed: speed), perturbation: options.perturbation)
+    case .steered(let clock):
+      gps = SimulatedGPS(clock: clock, perturbation: options.perturbation)
     }
     let waitsForAnswers = options.pacing == .virtual
     var lastTime = Date(timeIntervalSince1970: 0)

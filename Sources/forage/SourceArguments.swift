@@ -1,0 +1,289 @@
+import ArgumentParser
+import ForageFinder
+import ForageHTTP
+import ForageLocation
+import ForagePlaces
+import ForagePlacesData
+import ForageResources
+import ForageSupport
+import ForageTracks
+import ForageWriters
+import Foundation
+
+/// Where a finder's fixes and places come from, the options `forage run` and `forage watch`
+/// share: a track or a live gpsd, and the places API (or the in-process mock and its dataset).
+struct SourceArguments: ParsableArguments {
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("The track: GPX, NMEA, GeoJSON or CSV.", valueName: "file")
+  )
+  var track: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Follow a live gpsd instead of a track (port 2947 if not given; [ADDRESS]:PORT for IPv6).",
+      valueName: "host:port"
+    )
+  )
+  var gpsd: String?
+
+  @Option(
+    name: .customLong("max-fixes"),
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "With --gpsd, end the run after this many fixes, lost ones included (the summary's fixes).",
+      valueName: "n"
+    )
+  )
+  var maxFixes: Int?
+
+  @Option(
+    name: .customLong("track-format"),
+    help: ArgumentHelp("Read the track as gpx, nmea, geojson or csv.", valueName: "format")
+  )
+  var trackFormat: TrackFormat?
+
+  @Option(
+    name: .customLong("api-base"),
+    help: ArgumentHelp(
+      "A Places-style API to use instead of the in-process mock.",
+      valueName: "url"
+    )
+  )
+  var apiBase: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Wire format: google (Nearby Search), places-new, or overpass (OpenStreetMap, no key; "
+        + "the public instance is --api-base https://overpass-api.de).",
+      valueName: "name"
+    )
+  )
+  var provider: PlacesBackend.ProviderName = .google
+
+  @Option(
+    name: .customLong("api-key-env"),
+    help: ArgumentHelp("Environment variable holding the API key.", valueName: "name")
+  )
+  var apiKeyEnvironment: String = "PLACES_API_KEY"
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "GeoJSON places for the in-process mock (default: the bundled dataset).",
+      valueName: "file"
+    )
+  )
+  var dataset: String?
+
+  @Option(
+    name: .customLong("network-time"),
+    help: ArgumentHelp(
+      "How retries and page-token waits pass: real (default with --api-base) or virtual "
+        + "(instant; default for the in-process mock, useful against a local mock).",
+      valueName: "time"
+    )
+  )
+  var networkTime: NetworkTime?
+
+  @Option(
+    name: .customLong("request-timeout"),
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "The longest one places request may take, connection included, in seconds.",
+      valueName: "s"
+    )
+  )
+  var requestTimeout: Double = 10
+
+  /// Checks these options together with the finder's (called by the command's `validate()`,
+  /// which sees both groups).
+  func validate(with finder: FinderArguments) throws {
+    switch (track, gpsd) {
+    case (nil, nil):
+      // A mistyped source (`--trak`) is named by `Forage.main`, as every mistyped option is.
+      throw ValidationError("give --track FILE or --gpsd HOST:PORT")
+    case (.some, .some): throw ValidationError("give --track or --gpsd, not both")
+    case (nil, .some(let gpsd)):
+      _ = try endpoint(gpsd)
+      if trackFormat != nil { throw ValidationError("--track-format is for --track, not --gpsd") }
+      if finder.speed != nil || finder.realtime {
+        throw ValidationError("--speed and --realtime are for --track; gpsd's fixes come live")
+      }
+    case (.some, nil):
+      if maxFixes != nil { throw ValidationError("--max-fixes is for --gpsd") }
+    }
+    if let maxFixes, maxFixes < 1 {
+      throw ValidationError("--max-fixes must be at least 1, not \(maxFixes)")
+    }
+    if finder.limit > provider.resultLimit {
+      throw ValidationError(
+        "--limit must be at most \(provider.resultLimit) with --provider \(provider.rawValue), "
+          + "the most places one search returns, not \(finder.limit)"
+      )
+    }
+    // A query the provider cannot run is refused here, before any request is spent on it.
+    try finder.validateType(for: provider)
+    if provider == .placesNew, let keyword = finder.keyword, !keyword.isEmpty {
+      throw ValidationError(
+        "--keyword cannot be used with --provider places-new: Places API (New) nearby search "
+          + "takes place types only; drop --keyword, or use --provider google or overpass"
+      )
+    }
+    if provider != .overpass, let apiBase,
+      URL(string: apiBase).map(GoogleAttribution.isGoogleHost) == true,
+      (ProcessInfo.processInfo.environment[apiKeyEnvironment] ?? "").isEmpty
+    {
+      throw ValidationError(
+        "--api-base \(apiBase) needs an API key: set the environment variable "
+          + "\(apiKeyEnvironment) (or name another with --api-key-env)"
+      )
+    }
+    // Below a millisecond, libcurl's whole-transfer timeout would round to 0: no limit at all.
+    guard (0.001...3600).contains(requestTimeout) else {
+      throw ValidationError(
+        "--request-timeout must be from 0.001 to 3600 seconds, not \(requestTimeout)"
+      )
+    }
+    if let apiBase {
+      _ = try ServiceURL.parse(
+        apiBase,
+        option: "--api-base",
+        carriesSecrets: provider != .overpass,
+        allowsQuery: false,
+        allowsInsecureHTTP: finder.allowsInsecureHTTP
+      )
+      if dataset != nil {
+        throw ValidationError("--dataset is for the in-process mock; drop it or --api-base")
+      }
+    }
+  }
+
+  /// Runs the finder on these sources: events in `format` to `output`, or to a live `view`.
+  ///
+  /// - Parameters:
+  ///   - finder: What to search, and how.
+  ///   - options: Makes the run's options once the files are checked.
+  ///   - view: A live view in place of the output, if any.
+  /// - Returns: The run's totals.
+  /// - Throws: An `ExitCode` after printing a one-line error.
+  func run(
+    finder: FinderArguments,
+    options: () throws -> FinderOptions,
+    format: OutputFormat = .ndjson,
+    output: String? = nil,
+    view: SessionView? = nil
+  ) async throws -> RunSummary {
+    if let warning = CacheLimitWarning.line(
+      limit: finder.limit,
+      provider: provider,
+      policy: finder.policy
+    ) {
+      printError("warning: \(warning)")
+    }
+    if let gpsd {
+      return try await FinderSession.run(
+        gpsd: try endpoint(gpsd),
+        maxFixes: maxFixes,
+        options: options,
+        backend: { try await makeBackend(for: nil, finder: finder) },
+        format: format,
+        output: output,
+        view: view,
+        arguments: finder
+      )
+    }
+    return try await FinderSession.run(
+      track: track ?? "-",
+      trackFormat: trackFormat,
+      options: options,
+      backend: { try await makeBackend(for: $0, finder: finder) },
+      format: format,
+      output: output,
+      view: view,
+      arguments: finder,
+      inputs: [("--track", track ?? "-"), ("--dataset", dataset)]
+    )
+  }
+
+  /// The in-process mock's dataset as messages name it: its file name, `standard input` for
+  /// `-`, or the bundled file's name.
+  private var datasetName: String {
+    guard let dataset else { return ForageResources.demoPlaces.lastPathComponent }
+    return PathName(InputFile.displayName(dataset)).lastComponent
+  }
+
+  /// The places backend: the API `--api-base` names, or the in-process mock serving the
+  /// dataset, which warns when every fix of `track` is beyond the search radius from it.
+  private func makeBackend(
+    for track: ReplayTrack?,
+    finder: FinderArguments
+  ) async throws -> PlacesBackend {
+    let key = ProcessInfo.processInfo.environment[apiKeyEnvironment].flatMap {
+      $0.isEmpty ? nil : PlacesAPIKey($0)
+    }
+    // Wherever a server echoes the key back, every message redacts it.
+    if let key { Redaction.registerSecret(key.value) }
+    if let apiBase, let url = URL(string: apiBase) {
+      return .remote(
+        baseURL: url,
+        provider: provider,
+        apiKey: key,
+        clock: (networkTime ?? .real).makeClock(),
+        timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
+        userAgent: ForageVersion.userAgent,
+        // A local mock then times its page tokens on the virtual clock, whose waits are instant.
+        sendsVirtualTime: networkTime == .virtual
+      )
+    }
+    let places: PlaceDataset
+    do {
+      if let dataset {
+        places = try PlaceDataset.load(path: dataset)
+      } else {
+        places = try PlaceDataset.load(contentsOf: ForageResources.demoPlaces)
+      }
+    } catch {
+      printError(error.description)
+      throw error.isUnreadable ? Sysexits.ioError : Sysexits.dataError
+    }
+    // The same report as `forage nearby` gives; the bundled dataset is known and stays quiet.
+    if dataset != nil {
+      for line in places.report() { printError("warning: \(line)") }
+    }
+    do {
+      let backend = try await PlacesBackend.inProcessMock(
+        dataset: places,
+        provider: provider,
+        clock: (networkTime ?? .virtual).makeClock()
+      )
+      printError(
+        "using the in-process mock Places server at \(backend.baseURL) with "
+          + "\(datasetName) (\(places.places.count) places)"
+      )
+      if let track,
+        let warning = FarTrackWarning.line(
+          track: track,
+          dataset: places,
+          datasetName: datasetName,
+          radius: finder.radius
+        )
+      {
+        printError("warning: \(warning)")
+      }
+      return backend
+    } catch {
+      printError("cannot start the in-process mock Places server: \(error)")
+      throw Sysexits.unavailable
+    }
+  }
+
+  /// The `--gpsd` endpoint, or a usage error saying what was expected.
+  private func endpoint(_ text: String) throws -> GPSDEndpoint {
+    do {
+      return try GPSDEndpoint(parsing: text)
+    } catch {
+      throw ValidationError("--gpsd: \(error.description)")
+    }
+  }
+}
