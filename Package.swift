@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "ForageCoverage", targets: ["ForageCoverage"]),
     .library(name: "ForagePlace", targets: ["ForagePlace"]),
     .library(name: "ForagePlacesData", targets: ["ForagePlacesData"]),
+    .library(name: "ForageHours", targets: ["ForageHours"]),
     .library(name: "ForageHTTP", targets: ["ForageHTTP"]),
     .library(name: "ForagePlaces", targets: ["ForagePlaces"]),
     .library(name: "ForageTracks", targets: ["ForageTracks"]),
@@ -81,6 +82,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "ForageHours",
+      dependencies: ["ForagePlace"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "ForagePlacesData",
       dependencies: ["ForageGeodesy", "ForagePlace", "ForageSupport"],
       swiftSettings: strict
@@ -114,7 +120,7 @@ let package = Package(
       dependencies: [
         "ForageStore", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage",
         "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlace", "ForagePlaces",
-        "ForageSupport",
+        "ForageHours", "ForageSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
@@ -154,7 +160,7 @@ let package = Package(
         "ForageRecording",
         "ForageNearby",
         "ForageFinder", "ForageGeodesy", "ForagePlacesData", "ForageTracks", "ForageLocation",
-        "ForagePlaces", "ForageSupport", "ForageHTTP",
+        "ForagePlaces", "ForageSupport", "ForageHTTP", "ForageHours",
         "MockPlaces",
         "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -18,6 +18,7 @@ extension Place: Codable {
     case vicinity
     case openNow
     case businessStatus
+    case openingHours
     case keywords
     case properties
     case provenance
@@ -59,6 +60,7 @@ extension Place: Codable {
       vicinity: try container.decodeIfPresent(String.self, forKey: .vicinity),
       openNow: try container.decodeIfPresent(Bool.self, forKey: .openNow),
       businessStatus: try container.decodeIfPresent(BusinessStatus.self, forKey: .businessStatus),
+      openingHours: try container.decodeIfPresent(PlaceHours.self, forKey: .openingHours),
       keywords: try container.decodeIfPresent([String].self, forKey: .keywords) ?? [],
       properties: try container.decodeIfPresent([String: String].self, forKey: .properties) ?? [:],
       provenance: try container.decode(PlaceProvenance.self, forKey: .provenance)
@@ -82,6 +84,7 @@ extension Place: Codable {
     try container.encodeIfPresent(vicinity, forKey: .vicinity)
     try container.encodeIfPresent(openNow, forKey: .openNow)
     try container.encodeIfPresent(businessStatus, forKey: .businessStatus)
+    try container.encodeIfPresent(openingHours, forKey: .openingHours)
     if !keywords.isEmpty { try container.encode(keywords, forKey: .keywords) }
     if !properties.isEmpty { try container.encode(properties, forKey: .properties) }
     try container.encode(provenance, forKey: .provenance)

@@ -29,6 +29,8 @@ public struct Place: Sendable, Hashable, Identifiable {
   public var openNow: Bool?
   /// Whether the business is trading, when known.
   public var businessStatus: BusinessStatus?
+  /// The opening hours the source gave, when it gave any (`open_at_fix` is read from them).
+  public var openingHours: PlaceHours?
   /// Extra lowercase words a keyword search matches, such as OpenStreetMap cuisines (`pizza`).
   public var keywords: [String]
   /// Every other scalar property the source gave, as text (OpenStreetMap tags such as
@@ -53,6 +55,7 @@ public struct Place: Sendable, Hashable, Identifiable {
     vicinity: String? = nil,
     openNow: Bool? = nil,
     businessStatus: BusinessStatus? = nil,
+    openingHours: PlaceHours? = nil,
     keywords: [String] = [],
     properties: [String: String] = [:],
     provenance: PlaceProvenance
@@ -67,6 +70,7 @@ public struct Place: Sendable, Hashable, Identifiable {
     self.vicinity = vicinity
     self.openNow = openNow
     self.businessStatus = businessStatus
+    self.openingHours = openingHours
     self.keywords = keywords
     self.properties = properties
     self.provenance = provenance

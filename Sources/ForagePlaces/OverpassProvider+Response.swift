@@ -95,6 +95,7 @@ extension OverpassProvider {
         ? nil
         : ([street.joined(separator: " ")] + [tag("addr:city")].compactMap { $0 })
           .joined(separator: ", "),
+      openingHours: tag("opening_hours").map(PlaceHours.openStreetMap),
       provenance: .overpass
     )
   }

@@ -27,8 +27,8 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
   public static let fieldMask = [
     "places.id", "places.displayName", "places.location", "places.rating",
     "places.userRatingCount", "places.priceLevel", "places.types", "places.shortFormattedAddress",
-    "places.formattedAddress", "places.currentOpeningHours", "places.businessStatus",
-    "places.attributions",
+    "places.formattedAddress", "places.currentOpeningHours", "places.regularOpeningHours",
+    "places.utcOffsetMinutes", "places.businessStatus", "places.attributions",
   ].joined(separator: ",")
 
   /// The configuration in use.

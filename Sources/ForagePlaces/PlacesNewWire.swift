@@ -47,6 +47,19 @@ enum PlacesNewWire {
     struct OpeningHours: Decodable {
       var openNow: Bool?
     }
+    /// `regularOpeningHours`: the regular week, as periods of `{day, hour, minute}` points.
+    struct RegularHours: Decodable {
+      struct Period: Decodable {
+        var open: Point?
+        var close: Point?
+      }
+      struct Point: Decodable {
+        var day: Int?
+        var hour: Int?
+        var minute: Int?
+      }
+      var periods: [Period]?
+    }
     /// Who provided the place's data, to be shown with it.
     struct Attribution: Decodable {
       var provider: String?
@@ -63,13 +76,15 @@ enum PlacesNewWire {
     var shortFormattedAddress: String?
     var formattedAddress: String?
     var currentOpeningHours: OpeningHours?
+    var regularOpeningHours: RegularHours?
+    var utcOffsetMinutes: LenientNumber?
     var businessStatus: String?
     var attributions: [Lenient<Attribution>]?
 
     enum CodingKeys: String, CodingKey {
       case id, displayName, location, rating, userRatingCount, priceLevel, types,
-        shortFormattedAddress, formattedAddress, currentOpeningHours, businessStatus,
-        attributions
+        shortFormattedAddress, formattedAddress, currentOpeningHours, regularOpeningHours,
+        utcOffsetMinutes, businessStatus, attributions
     }
 
     init(from decoder: any Decoder) throws {
@@ -93,6 +108,14 @@ enum PlacesNewWire {
         OpeningHours.self,
         forKey: .currentOpeningHours
       )
+      regularOpeningHours = try? container.decodeIfPresent(
+        RegularHours.self,
+        forKey: .regularOpeningHours
+      )
+      utcOffsetMinutes = try? container.decodeIfPresent(
+        LenientNumber.self,
+        forKey: .utcOffsetMinutes
+      )
       businessStatus = try? container.decodeIfPresent(String.self, forKey: .businessStatus)
       attributions = try? container.decodeIfPresent(
         [Lenient<Attribution>].self,
@@ -107,6 +130,30 @@ enum PlacesNewWire {
           AttributionNotice.plainText(provider: $0.provider, uri: $0.providerUri)
         }
       }
+    }
+
+    /// The regular week, or `nil` when the answer has none or a period cannot be read (a
+    /// missing or out-of-range day, hour or minute): hours that are partly read would be wrong.
+    /// An offset beyond ±18 hours is no offset.
+    var hours: PlaceHours? {
+      guard let periods = regularOpeningHours?.periods, !periods.isEmpty else { return nil }
+      var week: [WeeklyPeriod] = []
+      for period in periods {
+        guard let open = period.open.flatMap(Self.weekTime) else { return nil }
+        if let point = period.close {
+          guard let close = Self.weekTime(point) else { return nil }
+          week.append(WeeklyPeriod(open: open, close: close))
+        } else {
+          week.append(WeeklyPeriod(open: open, close: nil))
+        }
+      }
+      let offset = utcOffsetMinutes?.integer.flatMap { abs($0) <= 18 * 60 ? $0 : nil }
+      return .weekly(WeeklyHours(periods: week, utcOffsetMinutes: offset))
+    }
+
+    private static func weekTime(_ point: RegularHours.Point) -> WeekTime? {
+      guard let day = point.day, let hour = point.hour else { return nil }
+      return WeekTime(day: day, hour: hour, minute: point.minute ?? 0)
     }
 
     /// The names of price levels 0–4.
@@ -135,6 +182,7 @@ enum PlacesNewWire {
         vicinity: shortFormattedAddress ?? formattedAddress,
         openNow: currentOpeningHours?.openNow,
         businessStatus: businessStatus.map(BusinessStatus.init(rawValue:)),
+        openingHours: hours,
         provenance: .placesNew
       )
     }

@@ -19,6 +19,7 @@ extension Place {
     priceLevel: Int? = nil,
     businessStatus: BusinessStatus = .operational,
     openNow: Bool? = nil,
+    openingHours: PlaceHours? = nil,
     vicinity: String? = nil,
     keywords: [String] = [],
     properties: [String: String] = [:]
@@ -34,6 +35,7 @@ extension Place {
       vicinity: vicinity,
       openNow: openNow,
       businessStatus: businessStatus,
+      openingHours: openingHours,
       keywords: keywords,
       properties: properties,
       provenance: .dataset

@@ -134,6 +134,7 @@ extension PlaceDataset {
         vicinity: text(properties["vicinity"]) ?? vicinity(properties),
         openNow: openNow(properties),
         businessStatus: businessStatus(properties["business_status"]),
+        openingHours: text(properties["opening_hours"]).map(PlaceHours.openStreetMap),
         keywords: keywords(properties),
         properties: tags(properties),
         provenance: .dataset
@@ -218,7 +219,7 @@ extension PlaceDataset {
   private static func tags(_ properties: JSONValue) -> [String: String] {
     var tags: [String: String] = [:]
     for (key, value) in properties.members ?? []
-    where !["id", "name", "types", "rating"].contains(key) {
+    where !["id", "name", "types", "rating", "opening_hours"].contains(key) {
       if let flag = value.bool {
         tags[key] = flag ? "true" : "false"
       } else if let text = text(value) {

@@ -27,8 +27,9 @@ import Foundation
 ///   also be written as text; out-of-range values are ignored.
 /// - `business_status` is `OPERATIONAL` unless it says `CLOSED_TEMPORARILY` or
 ///   `CLOSED_PERMANENTLY`; `vicinity` comes from `vicinity` or `addr:street`, `addr:housenumber`,
-///   `addr:city`; `cuisine` and `diet:*=yes` become keywords; every other scalar property is kept
-///   as text in the place's `properties`.
+///   `addr:city`; `cuisine` and `diet:*=yes` become keywords; the OSM `opening_hours` text (or
+///   a number, as text) becomes the place's ``ForagePlace/Place/openingHours``, as written; every
+///   other scalar property is kept as text in the place's `properties`.
 ///
 /// **Attribution**: the collection's own `attribution` member (a foreign member, as OpenStreetMap
 /// extracts carry it), else its `copyright` member (as overpass-turbo exports write it), when it

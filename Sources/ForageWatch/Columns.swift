@@ -2,11 +2,12 @@ import ForageFinder
 import ForagePlace
 import Foundation
 
-/// The columns of the places table for a screen width: rank, mark, name, distance, bearing,
-/// rating and type; the type, then the rating, then the bearing go first on a narrow screen,
-/// and the name takes the rest.
+/// The columns of the places table for a screen width: rank, mark, name, distance, whether open
+/// at the fix's time, bearing, rating and type; the type, then the rating, then the bearing, then
+/// the open column go first on a narrow screen, and the name takes the rest.
 struct Columns: Sendable {
   let name: Int
+  let hasOpen: Bool
   let hasBearing: Bool
   let hasRating: Bool
   let type: Int
@@ -14,6 +15,7 @@ struct Columns: Sendable {
   /// The rank, right-aligned, and the mark after it.
   static let rankWidth = 3
   static let distanceWidth = 8
+  static let openWidth = 8
   static let bearingWidth = 4
   static let ratingWidth = 7
   static let typeWidth = 14
@@ -25,6 +27,8 @@ struct Columns: Sendable {
   init(width: Int) {
     // rank and mark, a space, the name, then the fixed columns.
     var rest = width - Self.rankWidth - 1 - Self.distanceWidth
+    hasOpen = rest - Self.openWidth >= Self.shortestName
+    if hasOpen { rest -= Self.openWidth }
     hasBearing = rest - Self.bearingWidth >= Self.shortestName
     if hasBearing { rest -= Self.bearingWidth }
     hasRating = rest - Self.ratingWidth >= Self.shortestName
@@ -41,6 +45,7 @@ struct Columns: Sendable {
     var text = TerminalCells.pad("", width: Self.rankWidth + 1)
     text += TerminalCells.pad("NEAREST \(count)\(answer)\(from)", width: name)
     text += TerminalCells.pad("DIST", width: Self.distanceWidth, isRightAligned: true)
+    if hasOpen { text += TerminalCells.pad("  OPEN", width: Self.openWidth) }
     if hasBearing { text += TerminalCells.pad(" DIR", width: Self.bearingWidth) }
     if hasRating {
       text += TerminalCells.pad("RATING", width: Self.ratingWidth, isRightAligned: true)
@@ -50,7 +55,8 @@ struct Columns: Sendable {
   }
 
   /// A place's row: its rank (empty for one that left) and mark (`+` new, `-` left), name,
-  /// distance, the arrow of its bearing, rating and first type.
+  /// distance, whether open at the fix's time (`open`, `closed`, `?`), the arrow of its bearing,
+  /// rating and first type.
   func row(
     rank: String,
     mark: String,
@@ -66,6 +72,15 @@ struct Columns: Sendable {
       width: Self.distanceWidth,
       isRightAligned: true
     )
+    if hasOpen {
+      let open: String
+      switch nearby.openAtFix {
+      case true?: open = "open"
+      case false?: open = "closed"
+      case nil: open = "?"
+      }
+      text += TerminalCells.pad("  " + open, width: Self.openWidth)
+    }
     if hasBearing {
       text += TerminalCells.pad("  " + (bearing.map(Self.arrow) ?? " "), width: Self.bearingWidth)
     }

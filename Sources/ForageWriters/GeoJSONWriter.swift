@@ -43,6 +43,7 @@ public final class GeoJSONWriter: EventWriter {
         ("first_fix_index", .int(seen.firstFixIndex)),
         ("nearest_distance_m", .rounded(seen.nearestDistance, places: 3)),
         ("times_listed", .int(seen.timesListed)),
+        ("open_when_nearest", .optional(seen.openWhenNearest, JSONValue.bool)),
       ]
       if let rating = seen.place.rating { properties.append(("rating", .double(rating))) }
       if !seen.place.types.isEmpty {

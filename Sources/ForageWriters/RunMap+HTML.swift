@@ -10,6 +10,8 @@ extension RunMap {
     static let stored = "#31a354"
     static let unanswered = "#969696"
     static let place = "#c51b8a"
+    static let open = "#1a9850"
+    static let closed = "#bdbdbd"
     static let dropped = "#7f2704"
     static let area = "#9ecae1"
   }
@@ -110,7 +112,7 @@ extension RunMap {
     for seen in seenPlaces {
       let at = frame.point(latitude: seen.place.latitude, longitude: seen.place.longitude)
       svg +=
-        "<circle class=\"place\" cx=\"\(n(at.x))\" cy=\"\(n(at.y))\" r=\"5\"><title>"
+        "<circle class=\"\(Self.placeClass(seen))\" cx=\"\(n(at.x))\" cy=\"\(n(at.y))\" r=\"5\"><title>"
         + HTMLText.escaped(Self.describe(seen)) + "</title></circle>\n"
     }
     svg += "</g>\n"
@@ -248,7 +250,7 @@ extension RunMap {
       <summary>All \(order.count) places found</summary>
       <table>
       <thead><tr><th>name</th><th>type</th><th>first seen at fix</th><th>distance then</th>\
-      <th>nearest</th><th>answers listing it</th></tr></thead>
+      <th>nearest</th><th>open when nearest</th><th>answers listing it</th></tr></thead>
       <tbody>
 
       """
@@ -256,7 +258,8 @@ extension RunMap {
       table +=
         "<tr><td>\(e(Self.name(of: seen.place)))</td><td>\(e(Self.type(of: seen.place)))</td>"
         + "<td>\(seen.firstFixIndex)</td><td>\(MapFrame.metres(seen.firstDistance))</td>"
-        + "<td>\(MapFrame.metres(seen.nearestDistance))</td><td>\(seen.timesListed)</td></tr>\n"
+        + "<td>\(MapFrame.metres(seen.nearestDistance))</td>"
+        + "<td>\(Self.openness(seen.openWhenNearest))</td><td>\(seen.timesListed)</td></tr>\n"
     }
     table += "</tbody>\n</table>\n</details>\n"
     return table
@@ -266,7 +269,26 @@ extension RunMap {
   static func describe(_ seen: SeenPlace) -> String {
     "\(name(of: seen.place))\n\(type(of: seen.place)), \(MapFrame.metres(seen.firstDistance)) "
       + "from fix \(seen.firstFixIndex), which saw it first; nearest "
-      + "\(MapFrame.metres(seen.nearestDistance)); in \(seen.timesListed) answers"
+      + "\(MapFrame.metres(seen.nearestDistance)) (\(openness(seen.openWhenNearest)) then); in "
+      + "\(seen.timesListed) answers"
+  }
+
+  /// Whether a place was open, in words: `open`, `closed` or `hours unknown`.
+  static func openness(_ isOpen: Bool?) -> String {
+    switch isOpen {
+    case true?: "open"
+    case false?: "closed"
+    case nil: "hours unknown"
+    }
+  }
+
+  /// A place mark's CSS classes: coloured by whether it was open when the track passed nearest.
+  static func placeClass(_ seen: SeenPlace) -> String {
+    switch seen.openWhenNearest {
+    case true?: "place open"
+    case false?: "place closed"
+    case nil: "place"
+    }
   }
 
   /// A place's name, or its id when it has none.
@@ -312,7 +334,12 @@ extension RunMap {
       "a fix that asked the network"
     ),
     ("<path class=\"dropped\" d=\"M11,5l6,6m0,-6l-6,6\"/>", "a dropped fix"),
-    ("<circle class=\"place\" cx=\"14\" cy=\"8\" r=\"5\"/>", "a place found (hover for more)"),
+    (
+      "<circle class=\"place open\" cx=\"14\" cy=\"8\" r=\"5\"/>",
+      "a place found, open when the track passed nearest (hover for more)"
+    ),
+    ("<circle class=\"place closed\" cx=\"14\" cy=\"8\" r=\"5\"/>", "… closed then"),
+    ("<circle class=\"place\" cx=\"14\" cy=\"8\" r=\"5\"/>", "… its hours unknown"),
     ("<rect class=\"area\" x=\"2\" y=\"1\" width=\"24\" height=\"14\"/>", "the searched area"),
     ("<circle class=\"start\" cx=\"14\" cy=\"8\" r=\"6\"/>", "start"),
     ("<rect class=\"end\" x=\"9\" y=\"3\" width=\"10\" height=\"10\"/>", "end"),
@@ -334,6 +361,7 @@ extension RunMap {
     .request{fill:\(Colour.network);stroke:#fff;stroke-width:1}\
     .dropped{fill:none;stroke:\(Colour.dropped);stroke-width:1.5}\
     .place{fill:\(Colour.place);stroke:#fff;stroke-width:1.5}\
+    .place.open{fill:\(Colour.open)}.place.closed{fill:\(Colour.closed)}\
     .place:hover{stroke:#000;stroke-width:3}\
     .start{fill:#2ca25f;stroke:#fff;stroke-width:2}.end{fill:#222;stroke:#fff;stroke-width:2}\
     .scale rect{fill:#fff;fill-opacity:.8}.scale path{fill:none;stroke:#222;stroke-width:2}\

@@ -24,6 +24,9 @@ struct RunMap {
     var nearestDistance: Double
     /// How many answers listed it.
     var timesListed: Int
+    /// Whether it was open at the time of the fix nearest to it (`open_at_fix` there), or `nil`
+    /// when that could not be told.
+    var openWhenNearest: Bool?
   }
 
   /// A position in degrees.
@@ -77,7 +80,10 @@ struct RunMap {
   private mutating func see(_ nearby: NearbyPlace, at fixIndex: Int) {
     let id = nearby.place.id
     if var seen = places[id] {
-      seen.nearestDistance = min(seen.nearestDistance, nearby.distance)
+      if nearby.distance < seen.nearestDistance {
+        seen.nearestDistance = nearby.distance
+        seen.openWhenNearest = nearby.openAtFix
+      }
       seen.timesListed += 1
       places[id] = seen
     } else {
@@ -86,7 +92,8 @@ struct RunMap {
         firstFixIndex: fixIndex,
         firstDistance: nearby.distance,
         nearestDistance: nearby.distance,
-        timesListed: 1
+        timesListed: 1,
+        openWhenNearest: nearby.openAtFix
       )
       order.append(id)
     }

@@ -1,4 +1,5 @@
 import ForageFinder
+import ForagePlace
 import ForageSupport
 import Foundation
 
@@ -6,7 +7,8 @@ import Foundation
 /// and the totals at the end.
 ///
 /// Text from the data or the network (names, messages) is shown with its control characters
-/// escaped (``ForageSupport/TerminalText``): a table goes to terminals. A time forage made up
+/// escaped (``ForageSupport/TerminalText``): a table goes to terminals. `OPEN` counts the answer's
+/// places open at the fix's time of those whose hours could tell (`3/5`). A time forage made up
 /// (the track gave none) ends in `~`, as in `2000-01-01T00:00:05Z~`.
 public final class TableWriter: EventWriter {
   private let sink: any TextSink
@@ -25,17 +27,19 @@ public final class TableWriter: EventWriter {
     case .places(let fixIndex, let latitude, let longitude, let radius, let source, let places):
       if !hasHeader {
         try sink.write(
-          Self.row(["TIME", "FIX", "LAT", "LON", "SOURCE", "FOUND", "NEAREST"]) + "\n"
+          Self.row(["TIME", "FIX", "LAT", "LON", "SOURCE", "FOUND", "OPEN", "NEAREST"]) + "\n"
         )
         hasHeader = true
       }
       let nearest =
-        places.first.map { "\(Self.cell($0.place.displayName)) (\(Self.metres($0.distance)))" }
-        ?? "none within \(Self.metres(radius))"
+        places.first.map {
+          "\(Self.cell($0.place.displayName)) (\(Self.metres($0.distance)), "
+            + "\(Self.openness($0.openAtFix)))"
+        } ?? "none within \(Self.metres(radius))"
       try sink.write(
         Self.row([
           time, String(fixIndex), Self.degrees(latitude), Self.degrees(longitude), source.rawValue,
-          String(places.count), nearest,
+          String(places.count), Self.openCount(places), nearest,
         ]) + "\n"
       )
     case .dropped(let fixIndex, let reason, _, _):
@@ -103,5 +107,21 @@ public final class TableWriter: EventWriter {
 
   private static func metres(_ value: Double) -> String {
     String(format: "%.0f m", value)
+  }
+
+  /// Whether a place is open at the fix's time, in words.
+  private static func openness(_ isOpen: Bool?) -> String {
+    switch isOpen {
+    case true?: "open"
+    case false?: "closed"
+    case nil: "hours unknown"
+    }
+  }
+
+  /// How many of an answer's places are open at the fix's time, and of how many that could be
+  /// told: `3/5` (`-` when none could be told).
+  private static func openCount(_ places: [NearbyPlace]) -> String {
+    let told = places.compactMap(\.openAtFix)
+    return told.isEmpty ? "-" : "\(told.count { $0 })/\(told.count)"
   }
 }

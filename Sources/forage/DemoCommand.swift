@@ -41,9 +41,12 @@ struct DemoCommand: AsyncParsableCommand {
   var output: String = Self.defaultMap
 
   func validate() throws {
-    // The demo's places are served in Google's wire format.
-    try finder.validateType(for: .google)
+    // The demo's places are served as Overpass serves OpenStreetMap: with their opening hours.
+    try finder.validateType(for: .overpass)
   }
+
+  /// The bundled places' zone, for their opening hours when --timezone is not given.
+  static let defaultTimeZone = "Europe/Helsinki"
 
   func run() async throws {
     let places: PlaceDataset
@@ -55,12 +58,14 @@ struct DemoCommand: AsyncParsableCommand {
     }
     let backend: PlacesBackend
     do {
-      backend = try await PlacesBackend.inProcessMock(dataset: places, provider: .google)
+      backend = try await PlacesBackend.inProcessMock(dataset: places, provider: .overpass)
     } catch {
       printError("cannot start the in-process mock Places server: \(error)")
       throw Sysexits.unavailable
     }
     var options = FinderOptions()
+    var arguments = finder
+    arguments.timeZoneName = finder.timeZoneName ?? Self.defaultTimeZone
     let story = DemoStory()
     let started = ContinuousClock.now
     _ = try await FinderSession.run(
@@ -74,7 +79,7 @@ struct DemoCommand: AsyncParsableCommand {
       format: .html,
       output: output,
       observer: story,
-      arguments: finder,
+      arguments: arguments,
       inputs: [
         ("the bundled track", ForageResources.demoTrack.path),
         ("the bundled places", ForageResources.demoPlaces.path),
@@ -119,6 +124,17 @@ struct DemoCommand: AsyncParsableCommand {
         + "(one request a fix would be \(summary.fixesUsed)).",
     ]
     if summary.errors > 0 { lines.append("  \(summary.errors) searches failed (see the map).") }
+    let passed = story.openWhenPassed()
+    let nearestPlaces = passed.open + passed.closed + passed.unknown
+    if nearestPlaces > 0 {
+      lines += [
+        "",
+        "Of the \(nearestPlaces) places that were ever the nearest, \(passed.open) were open when "
+          + "the walk passed them,",
+        "\(passed.closed) were closed, and for \(passed.unknown) OpenStreetMap gives no hours "
+          + "forage can read (times in \(finder.timeZoneName ?? Self.defaultTimeZone)).",
+      ]
+    }
     let nearest = story.mostOftenNearest(5)
     if !nearest.isEmpty {
       lines += ["", "Most often the nearest along the way:"]

@@ -3,7 +3,8 @@ import ForageGeodesy
 import Foundation
 
 /// Gathers what `forage demo` tells about its walk from the run's events: where the walk went,
-/// how long it took, and which places were most often the nearest.
+/// how long it took, which places were most often the nearest, and whether the places nearest
+/// along the way were open when the walk passed them.
 ///
 /// An ``EventWriter`` that writes nothing: the demo passes it beside the map's writer.
 final class DemoStory: EventWriter {
@@ -18,8 +19,9 @@ final class DemoStory: EventWriter {
   private var last: Point?
   /// The geodesic length of the delivered track, in metres.
   private(set) var distance = 0.0
-  /// How many answers had each place nearest, by id, and the place's name.
-  private var nearestCounts: [String: (name: String, count: Int)] = [:]
+  /// How many answers had each place nearest, by id, the place's name, and whether it was open
+  /// (`open_at_fix`) at the first fix it was nearest to.
+  private var nearestCounts: [String: (name: String, count: Int, open: Bool?)] = [:]
 
   func write(_ event: FinderEvent) throws {
     switch event.payload {
@@ -32,9 +34,10 @@ final class DemoStory: EventWriter {
       if first == nil { first = point }
       last = point
     case .places(_, _, _, _, _, let places):
-      guard let nearest = places.first?.place else { return }
+      guard let first = places.first else { return }
+      let nearest = first.place
       let name = nearest.name.flatMap { $0.isEmpty ? nil : $0 } ?? "(no name, id \(nearest.id))"
-      nearestCounts[nearest.id, default: (name, 0)].count += 1
+      nearestCounts[nearest.id, default: (name, 0, first.openAtFix)].count += 1
     default:
       break
     }
@@ -48,6 +51,15 @@ final class DemoStory: EventWriter {
       .sorted { ($1.value.count, $0.value.name, $0.key) < ($0.value.count, $1.value.name, $1.key) }
       .prefix(count)
       .map { (Self.printable($0.value.name), $0.value.count) }
+  }
+
+  /// Of the places that were the nearest at some fix, how many were open, closed, or of unknown
+  /// hours at the first fix they were nearest to.
+  func openWhenPassed() -> (open: Int, closed: Int, unknown: Int) {
+    let states = nearestCounts.values.map(\.open)
+    return (
+      states.count { $0 == true }, states.count { $0 == false }, states.count { $0 == nil }
+    )
   }
 
   /// Where the walk started and ended, and how long it lasted, in one line.

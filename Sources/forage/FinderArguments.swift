@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForageFinder
 import ForageHTTP
+import ForageHours
 import ForageLocation
 import ForagePlaces
 import ForageSupport
@@ -33,6 +34,27 @@ struct FinderArguments: ParsableArguments {
 
   @Option(help: ArgumentHelp("Keyword to match, such as vegan.", valueName: "text"))
   var keyword: String?
+
+  @Flag(
+    help: ArgumentHelp(
+      "Keep only places open at each fix's time: the K nearest open places within the radius.",
+      discussion: "Open is read from the hours the provider gives (OpenStreetMap opening_hours, "
+        + "Places API (New) regularOpeningHours) in the place's local time; places whose hours "
+        + "cannot tell are left out. Google's Nearby Search (legacy) gives no hours."
+    )
+  )
+  var open = false
+
+  @Option(
+    name: .customLong("timezone"),
+    help: ArgumentHelp(
+      "The IANA time zone the places' hours are in, such as Europe/Helsinki.",
+      discussion: "Used when the provider gives no UTC offset (OpenStreetMap hours never do); "
+        + "without it such hours make open_at_fix null.",
+      valueName: "zone"
+    )
+  )
+  var timeZoneName: String?
 
   @Option(
     name: .customLong("query-policy"),
@@ -138,6 +160,7 @@ struct FinderArguments: ParsableArguments {
       throw ValidationError("--radius must be above 0 and at most 50000 metres, not \(radius)")
     }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+    _ = try timeZone()
     // Places APIs rank by distance only for a type or a keyword; ranked by prominence, a capped
     // answer can leave out nearer places, so "the K nearest" could not be promised.
     guard !type.isEmpty || !(keyword ?? "").isEmpty else {
@@ -204,6 +227,38 @@ struct FinderArguments: ParsableArguments {
     }
   }
 
+  /// The zone `--timezone` names, or `nil` without it.
+  ///
+  /// - Throws: A `ValidationError` (exit 64) for a name that is not in the zone database,
+  ///   naming the nearest names; only names the database lists are taken (never a path).
+  func timeZone() throws -> TimeZone? {
+    guard let name = timeZoneName else { return nil }
+    let known = TimeZone.knownTimeZoneIdentifiers + ["UTC"]
+    guard known.contains(name), let zone = TimeZone(identifier: name) else {
+      let nearest = NameSuggestion.nearest(to: name, in: known)
+      throw ValidationError(
+        "--timezone '\(TerminalText.escaped(name))' is not an IANA time zone such as "
+          + "Europe/Helsinki"
+          + (nearest.isEmpty ? "" : "; nearest: " + NameSuggestion.list(nearest))
+      )
+    }
+    return zone
+  }
+
+  /// Refuses `--open` with a provider that gives no opening hours: every answer would be empty.
+  func validateOpen(for provider: PlacesBackend.ProviderName) throws {
+    guard open, provider == .google else { return }
+    throw ValidationError(
+      "--open needs opening hours, which Google's Nearby Search (legacy) does not give (its "
+        + "open_now is at the time of the request); use --provider places-new or overpass"
+    )
+  }
+
+  /// The judge of every answered place's `open_at_fix`, in `--timezone`.
+  func hoursJudge() throws -> HoursJudge {
+    HoursJudge(timeZone: try timeZone())
+  }
+
   /// The notification middleware's configuration, or `nil` without `--notify-url`.
   func notifications() throws -> NotificationConfiguration? {
     guard let notifyURL else { return nil }
@@ -265,7 +320,8 @@ struct FinderArguments: ParsableArguments {
         radius: radius,
         limit: limit,
         type: type.isEmpty ? nil : type,
-        keyword: keyword
+        keyword: keyword,
+        isOpenOnly: open
       ),
       policy: policy,
       scenario: try scenario(),

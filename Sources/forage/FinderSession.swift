@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageFinder
+import ForageHours
 import ForageLocation
 import ForagePlaces
 import ForageRecording
@@ -214,10 +215,11 @@ enum FinderSession {
     let cacheFile = try arguments.placesCache.open()
     let backend = try await makeBackend()
     view?.backendStarted(backend)
+    let hours = try arguments.hoursJudge()
     var finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(
-        places: .places(backend, cacheFile: cacheFile),
+        places: .places(backend, cacheFile: cacheFile, hours: hours),
         recorder: recordSink.map(FinderMiddleware.recorder),
         logger: arguments.logger(),
         notifications: try arguments.notifications()
@@ -243,6 +245,9 @@ enum FinderSession {
       throw failed(outputs, Sysexits.ioError)
     }
     let summary = outcome.summary
+    if let warning = hours.tally().warning() {
+      printError("warning: " + TerminalText.escaped(warning))
+    }
     if backend.skippedPlaces > 0 {
       printError(
         "warning: the places API's answers held \(backend.skippedPlaces) "

@@ -124,6 +124,7 @@ struct SourceArguments: ParsableArguments {
     }
     // A query the provider cannot run is refused here, before any request is spent on it.
     try finder.validateType(for: provider)
+    try finder.validateOpen(for: provider)
     if provider == .placesNew, let keyword = finder.keyword, !keyword.isEmpty {
       throw ValidationError(
         "--keyword cannot be used with --provider places-new: Places API (New) nearby search "

@@ -65,6 +65,19 @@ enum PlacesCacheSchema {
           """
       )
     }
+    // Places gained their opening hours: what Places API (New) and Overpass answered before
+    // was kept without them, so it is forgotten and asked again (Google's legacy answers carry
+    // no hours, and stay).
+    migrator.registerMigration("v4-opening-hours") { db in
+      let scopes = "SELECT id FROM scope WHERE api LIKE 'places-new %' OR api LIKE 'overpass %'"
+      try db.execute(
+        sql: """
+          DELETE FROM search WHERE scope_id IN (\(scopes));
+          DELETE FROM place WHERE scope_id IN (\(scopes));
+          DELETE FROM notice WHERE scope_id IN (\(scopes));
+          """
+      )
+    }
     return migrator
   }
 

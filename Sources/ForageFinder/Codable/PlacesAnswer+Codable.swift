@@ -7,7 +7,8 @@ import ForageSupport
 /// or `cache`) and `places`, an array of place objects nearest first.
 ///
 /// A place's object has `id`, `lat`, `lon`, `distance_m` (unrounded, unlike the output),
-/// `provenance`, and `name`, `rating`, `types`, `vicinity`, `open_now` when known (version 1
+/// `provenance`, `open_at_fix` (`null` when unknown; recordings made before it was kept read as
+/// unknown), and `name`, `rating`, `types`, `vicinity`, `open_now` when known (version 1
 /// recordings wrote a missing name as `""`, read as none): what the writers print, so a replay prints what the run did. Recordings made
 /// before places carried their provenance read as ``ForagePlace/PlaceProvenance/unknown``.
 ///
@@ -37,6 +38,7 @@ extension PlacesAnswer: Codable {
     case types
     case vicinity
     case openNow = "open_now"
+    case openAtFix = "open_at_fix"
   }
 
   /// Reads an answer, refusing impossible values.
@@ -97,7 +99,13 @@ extension PlacesAnswer: Codable {
           debugDescription: "an id not already in this answer, not \"\(place.id)\" again"
         )
       }
-      places.append(NearbyPlace(place, distance: distance))
+      places.append(
+        NearbyPlace(
+          place,
+          distance: distance,
+          openAtFix: try object.decodeIfPresent(Bool.self, forKey: .openAtFix)
+        )
+      )
     }
     return places
   }
@@ -126,6 +134,7 @@ extension PlacesAnswer: Codable {
       if !place.types.isEmpty { try object.encode(place.types, forKey: .types) }
       try object.encodeIfPresent(place.vicinity, forKey: .vicinity)
       try object.encodeIfPresent(place.openNow, forKey: .openNow)
+      try object.encode(nearby.openAtFix, forKey: .openAtFix)
     }
   }
 }

@@ -78,7 +78,8 @@ extension FinderEvent {
 extension NearbyPlace {
   /// Writes the place as the compact JSON object of `places` events: `id`, `name` (`null` when
   /// the place has none), `lat`, `lon`, `distance_m` (to the millimetre), then `rating`, `types`,
-  /// `vicinity` and `open_now` when known.
+  /// `vicinity` and `open_now` (at query time) when known, and always `open_at_fix` (`true`,
+  /// `false`, or `null` when it cannot be told).
   public func write(to output: inout JSONOutput) {
     output.append(#"{"id":"#)
     output.writeString(place.id)
@@ -110,6 +111,8 @@ extension NearbyPlace {
       output.append(#","open_now":"#)
       output.writeBool(openNow)
     }
+    output.append(#","open_at_fix":"#)
+    if let openAtFix { output.writeBool(openAtFix) } else { output.writeNull() }
     output.append(UInt8(ascii: "}"))
   }
 

@@ -1,5 +1,6 @@
 import ForageGeodesy
 import ForageHTTP
+import ForageHours
 import ForageLocation
 import ForagePlace
 import ForagePlaces
@@ -44,6 +45,8 @@ final class PlacesEngine: Sendable {
   let query: PlacesQuery
   let policy: QueryPolicy
   let cache: PlacesCache
+  /// Decides `open_at_fix` for the places of every answer (and which places `--open` keeps).
+  let hours: HoursJudge
   /// Where searches are kept for later runs, and under which scope; `nil` keeps nothing.
   let file: (file: PlacesCacheFile, scope: PlacesCacheScope)?
   /// Told how many results of a page could not be used (``ForagePlaces/PlacesPage/skippedResults``
@@ -108,9 +111,11 @@ final class PlacesEngine: Sendable {
     query: PlacesQuery,
     policy: QueryPolicy,
     file: (file: PlacesCacheFile, scope: PlacesCacheScope)? = nil,
+    hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
     onNotices: @escaping @Sendable ([String]) -> Void = { _ in }
   ) throws {
+    self.hours = hours
     self.onSkipped = onSkipped
     self.onNotices = onNotices
     self.provider = provider
@@ -127,22 +132,45 @@ final class PlacesEngine: Sendable {
   func cachedAnswer(for fix: Fix, index: Int) -> PlacesAnswer? {
     guard policy != .everyFix, let centre = fix.coordinate else { return nil }
     if policy == .coverage { state.withLock { $0.planner.note(fix: centre) } }
-    let (known, needed) = neededDisk(around: centre)
+    let (known, needed) = neededDisk(around: centre, at: fix.time)
     guard cache.covers(centre, radius: needed) else { return nil }
     let source: FinderEvent.Source =
       file != nil && cache.storedCovers(centre, radius: needed) ? .stored : .cache
     return answer(for: fix, index: index, from: known, source: source)
   }
 
-  /// The K nearest known places around `centre`, and the radius that must be fully known for
-  /// them to be the true K nearest: out to the K-th of them, or with fewer than K known, R.
+  /// The K nearest known places around `centre` an answer at `time` may hold, and the radius
+  /// that must be fully known for them to be the true K nearest: out to the K-th of them, or
+  /// with fewer than K known, R. With ``PlacesQuery/isOpenOnly``, only places open at `time`
+  /// count, so the disk reaches out to the K-th open place.
   ///
   /// The K-th distance is measured once and kept, so the answer built from `known` reuses it.
-  private func neededDisk(around centre: Coordinate) -> ([Neighbor<Place>], Double) {
-    var known = cache.nearest(query.limit, within: query.radius, of: centre)
+  private func neededDisk(
+    around centre: Coordinate,
+    at time: Date?
+  ) -> ([Neighbor<Place>], Double) {
+    var known = answerable(around: centre, at: time)
     guard known.count == query.limit else { return (known, query.radius) }
     let needed = known[known.count - 1].measure()
     return (known, needed)
+  }
+
+  /// The K nearest known places within R of `centre` that an answer at `time` may hold: all of
+  /// them, or with ``PlacesQuery/isOpenOnly`` those open at `time` (asking for twice as many
+  /// places each time fewer than K of those asked were open).
+  private func answerable(around centre: Coordinate, at time: Date?) -> [Neighbor<Place>] {
+    guard query.isOpenOnly else {
+      return cache.nearest(query.limit, within: query.radius, of: centre)
+    }
+    var asked = query.limit * 2
+    while true {
+      let near = cache.nearest(asked, within: query.radius, of: centre)
+      let open = near.filter { hours.verdict(for: $0.item, at: time) == .open }
+      if open.count >= query.limit || near.count < asked {
+        return Array(open.prefix(query.limit))
+      }
+      asked *= 2
+    }
   }
 
   /// Where to search for a fix at `centre` the cache cannot answer, and how far: with the
@@ -168,6 +196,7 @@ final class PlacesEngine: Sendable {
   /// be called under the engine's.
   private func startSearch(
     for centre: Coordinate,
+    at time: Date?,
     plan: SearchPlanner.Plan,
     rounds: RetryPolicy,
     onRoundFailed: @escaping @Sendable (PlacesError, Int) -> Void
@@ -197,7 +226,7 @@ final class PlacesEngine: Sendable {
           // A planned search (ahead, or wider than R) that fell short of the fix (denser there
           // than guessed, or capped): search here.
           if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil),
-            !cache.covers(centre, radius: neededDisk(around: centre).1)
+            !cache.covers(centre, radius: neededDisk(around: centre, at: time).1)
           {
             try await search(around: centre)
           }
@@ -269,7 +298,7 @@ final class PlacesEngine: Sendable {
         }
         // A search teaches the cache before it is no longer in flight: with none in flight, the
         // cache already knows what every search so far found.
-        let needed = neededDisk(around: centre).1
+        let needed = neededDisk(around: centre, at: fix.time).1
         if cache.covers(centre, radius: needed) { return .covered }
         // While this search waited (paced replays against a slow API), the user moved on: the
         // newer fix gets its own answer, and this one would only spend a request on the past.
@@ -277,6 +306,7 @@ final class PlacesEngine: Sendable {
         let plan = searchPlan(for: centre, needed: needed, planner: &state.planner)
         let task = startSearch(
           for: centre,
+          at: fix.time,
           plan: plan,
           rounds: Self.searchRounds(hasSucceeded: state.succeeded),
           onRoundFailed: onRoundFailed
@@ -326,7 +356,7 @@ final class PlacesEngine: Sendable {
     if let failure { throw failure }
     if Task.isCancelled { throw .cancelled }
     noteSuccess()
-    let known = cache.nearest(query.limit, within: query.radius, of: centre)
+    let known = answerable(around: centre, at: fix.time)
     return answer(for: fix, index: index, from: known, source: .network)
   }
 
@@ -421,17 +451,21 @@ final class PlacesEngine: Sendable {
       type: query.type,
       keyword: query.keyword
     )
+    // With --open, every result may be needed: the nearest may be closed.
     let found = try await provider.searchAllPages(
       search,
-      limit: byDistance ? query.limit : provider.resultLimit,
+      limit: byDistance && !query.isOpenOnly ? query.limit : provider.resultLimit,
       onPage: note
     )
     noteSuccess()
-    let results = SpatialIndex(found)
+    var results = SpatialIndex(found).within(query.radius, of: centre)
+    if query.isOpenOnly {
+      results.removeAll { hours.verdict(for: $0.item, at: fix.time) != .open }
+    }
     return answer(
       for: fix,
       index: index,
-      from: results.nearest(query.limit, within: query.radius, of: centre),
+      from: Array(results.prefix(query.limit)),
       source: .network
     )
   }
@@ -448,7 +482,13 @@ final class PlacesEngine: Sendable {
       longitude: fix.longitude,
       radius: query.radius,
       source: source,
-      places: known.map { NearbyPlace($0.item, distance: $0.distance()) }
+      places: known.map {
+        NearbyPlace(
+          $0.item,
+          distance: $0.distance(),
+          openAtFix: hours.verdict(for: $0.item, at: fix.time).isOpen
+        )
+      }
     )
   }
 }

@@ -8,17 +8,22 @@ public struct PlacesQuery: Sendable, Hashable {
   public var type: String?
   /// A keyword, such as `vegan`, or `nil`.
   public var keyword: String?
+  /// Whether an answer holds only places open at the fix's time (`--open`): then it is the K
+  /// nearest open places within R, and places whose hours cannot tell are left out.
+  public var isOpenOnly: Bool
 
   /// Creates a query.
   public init(
     radius: Double = 500,
     limit: Int = 20,
     type: String? = "restaurant",
-    keyword: String? = nil
+    keyword: String? = nil,
+    isOpenOnly: Bool = false
   ) {
     self.radius = radius
     self.limit = limit
     self.type = type
     self.keyword = keyword
+    self.isOpenOnly = isOpenOnly
   }
 }

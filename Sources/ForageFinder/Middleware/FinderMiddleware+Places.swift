@@ -1,3 +1,4 @@
+import ForageHours
 import ForagePlaces
 import Synchronization
 
@@ -20,6 +21,8 @@ extension FinderMiddleware {
   ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
   ///   - api: Names the API `provider` asks, so that a cache file never mixes two APIs'
   ///     answers (``PlacesBackend/identity`` for a backend).
+  ///   - hours: Decides every answered place's `open_at_fix` (and which places `--open`
+  ///     keeps), and counts those it cannot decide; by default with no time zone.
   ///   - onSkipped: Told how many results of an answer could not be used (an impossible
   ///     coordinate, no id), each time an answer has any; the places are left out.
   public static func places(
@@ -27,6 +30,7 @@ extension FinderMiddleware {
     requestCount: (@Sendable () -> Int)? = nil,
     cacheFile: PlacesCacheFile? = nil,
     api: String = "places",
+    hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
   ) -> FinderMiddleware {
     places(
@@ -35,6 +39,7 @@ extension FinderMiddleware {
       requestCount: requestCount,
       cacheFile: cacheFile,
       api: api,
+      hours: hours,
       onSkipped: onSkipped
     )
   }
@@ -47,6 +52,7 @@ extension FinderMiddleware {
     requestCount: (@Sendable () -> Int)?,
     cacheFile: PlacesCacheFile?,
     api: String,
+    hours: HoursJudge,
     onSkipped: @escaping @Sendable (Int) -> Void
   ) -> FinderMiddleware {
     FinderMiddleware(
@@ -62,6 +68,7 @@ extension FinderMiddleware {
           file: cacheFile.map {
             ($0, PlacesCacheScope(api: api, type: query.type, keyword: query.keyword))
           },
+          hours: hours,
           onSkipped: onSkipped,
           onNotices: { [weak setup] notices in
             for notice in notices where setup?.attribute(notice) == true {
@@ -106,9 +113,11 @@ extension FinderMiddleware {
   /// - Parameters:
   ///   - backend: The Places API and its request counter; kept alive by the middleware.
   ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
+  ///   - hours: Decides every answered place's `open_at_fix`; by default with no time zone.
   public static func places(
     _ backend: PlacesBackend,
-    cacheFile: PlacesCacheFile? = nil
+    cacheFile: PlacesCacheFile? = nil,
+    hours: HoursJudge = HoursJudge(timeZone: nil)
   ) -> FinderMiddleware {
     places(
       backend.provider,
@@ -116,6 +125,7 @@ extension FinderMiddleware {
       requestCount: { backend.requestCount },
       cacheFile: cacheFile,
       api: backend.identity,
+      hours: hours,
       onSkipped: { backend.noteSkipped($0) }
     )
   }

@@ -34,6 +34,7 @@ struct OverpassElement {
     longitude = place.longitude
     var tags = place.properties
     if let name = place.name { tags["name"] = name }
+    if case .openStreetMap(let hours) = place.openingHours { tags["opening_hours"] = hours }
     self.tags = tags
   }
 }

@@ -17,6 +17,26 @@ struct PlacesNewBody: Encodable {
     struct OpeningHours: Encodable {
       var openNow: Bool
     }
+    /// `regularOpeningHours`: the regular week as periods.
+    struct RegularHours: Encodable {
+      struct Period: Encodable {
+        var open: Point
+        var close: Point?
+      }
+      struct Point: Encodable {
+        var day: Int
+        var hour: Int
+        var minute: Int
+      }
+      var periods: [Period]
+
+      init(_ hours: WeeklyHours) {
+        func point(_ time: WeekTime) -> Point {
+          Point(day: time.day, hour: time.hour, minute: time.minute)
+        }
+        periods = hours.periods.map { Period(open: point($0.open), close: $0.close.map(point)) }
+      }
+    }
     /// Who provided the data, to be shown with it.
     struct Attribution: Encodable {
       var provider: String
@@ -34,6 +54,8 @@ struct PlacesNewBody: Encodable {
     var businessStatus: String?
     var displayName: LocalizedText?
     var currentOpeningHours: OpeningHours?
+    var regularOpeningHours: RegularHours?
+    var utcOffsetMinutes: Int?
     var attributions: [Attribution]?
 
     /// The names of `priceLevel` 0–4.
@@ -61,6 +83,9 @@ struct PlacesNewBody: Encodable {
       businessStatus = masked("businessStatus", (place.businessStatus ?? .operational).rawValue)
       displayName = masked("displayName", LocalizedText(text: place.wireName, languageCode: "en"))
       currentOpeningHours = masked("currentOpeningHours", place.openNow.map(OpeningHours.init))
+      let week = place.weeklyHours
+      regularOpeningHours = masked("regularOpeningHours", week.map(RegularHours.init))
+      utcOffsetMinutes = masked("utcOffsetMinutes", week?.utcOffsetMinutes)
       attributions = masked("attributions", attribution.map { [Attribution(provider: $0)] })
     }
   }

@@ -4,7 +4,7 @@ struct PlacesNewFieldMask: Equatable {
   static let placeFields: Set<String> = [
     "id", "name", "displayName", "location", "types", "primaryType", "rating", "userRatingCount",
     "priceLevel", "businessStatus", "formattedAddress", "shortFormattedAddress",
-    "currentOpeningHours", "attributions",
+    "currentOpeningHours", "regularOpeningHours", "utcOffsetMinutes", "attributions",
   ]
 
   /// The top-level place fields requested.

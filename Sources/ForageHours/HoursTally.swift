@@ -1,0 +1,53 @@
+/// How many places a run could not tell open or closed, by reason: one warning's worth.
+public struct HoursTally: Sendable, Equatable {
+  /// Distinct places by reason; a place undecided for two reasons (no fix time, then a
+  /// holiday) counts under each.
+  public var counts: [UnknownHoursReason: Int]
+  /// How many distinct places were undecided for any reason.
+  public var total: Int
+  /// The first hours that could not be read and why, to show the user one example.
+  public var firstUnreadable: (text: String, reason: String)?
+
+  /// Creates a tally.
+  public init(
+    counts: [UnknownHoursReason: Int] = [:],
+    total: Int = 0,
+    firstUnreadable: (String, String)? = nil
+  ) {
+    self.counts = counts.filter { $0.value > 0 }
+    self.total = total
+    self.firstUnreadable = firstUnreadable.map { (text: $0.0, reason: $0.1) }
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.counts == rhs.counts && lhs.total == rhs.total && lhs.firstUnreadable?.text == rhs.firstUnreadable?.text
+      && lhs.firstUnreadable?.reason == rhs.firstUnreadable?.reason
+  }
+
+  /// The one warning line, or `nil` when every place was decided.
+  public func warning() -> String? {
+    guard total > 0 else { return nil }
+    var parts: [String] = []
+    func places(_ count: Int) -> String { count == 1 ? "1 place" : "\(count) places" }
+    if let count = counts[.noHours] { parts.append("\(places(count)) with no hours from the source") }
+    if let count = counts[.needsTimeZone] {
+      parts.append(
+        "\(places(count)) with hours in local time and no zone known (give --timezone, such as "
+          + "Europe/Helsinki)"
+      )
+    }
+    if let count = counts[.unreadable] {
+      var part = "\(places(count)) with hours that cannot be read"
+      if let first = firstUnreadable { part += " (such as \"\(first.text)\": \(first.reason))" }
+      parts.append(part)
+    }
+    if let count = counts[.undecided] {
+      parts.append(
+        "\(places(count)) whose hours leave it open (a public holiday, an open end, a comment "
+          + "or 'unknown')"
+      )
+    }
+    if let count = counts[.noFixTime] { parts.append("\(places(count)) met at fixes with no time") }
+    return "open_at_fix is null where it cannot be told: " + parts.joined(separator: "; ")
+  }
+}
