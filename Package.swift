@@ -261,6 +261,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "ForageHoursTests",
+      dependencies: ["ForageHours", "ForagePlace", "ForageGeodesy"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "ForagePlacesDataTests",
       dependencies: [
         "ForagePlace",
@@ -318,7 +323,7 @@ let package = Package(
         "ForageRecording",
         "ForagePlace",
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
-        "ForagePlacesData", "ForageHTTP", "ForageLocation",
+        "ForagePlacesData", "ForageHTTP", "ForageLocation", "ForageHours",
         "ForagePlaces", "ForageResources", "ForageSupport", "MockPlaces",
         "ForageStoreTesting", "ForageTestSupport",
         .product(name: "Logging", package: "swift-log"),

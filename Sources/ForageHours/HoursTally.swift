@@ -25,11 +25,16 @@ public struct HoursTally: Sendable, Equatable {
   }
 
   /// The one warning line, or `nil` when every place was decided.
-  public func warning() -> String? {
-    guard total > 0 else { return nil }
+  ///
+  /// - Parameter countsNoHours: Whether places with no hours are counted; not for a source that
+  ///   never gives any (Google's legacy Nearby Search), where that is the documented rule and
+  ///   saying so every run would be noise.
+  public func warning(countsNoHours: Bool = true) -> String? {
     var parts: [String] = []
     func places(_ count: Int) -> String { count == 1 ? "1 place" : "\(count) places" }
-    if let count = counts[.noHours] { parts.append("\(places(count)) with no hours from the source") }
+    if countsNoHours, let count = counts[.noHours] {
+      parts.append("\(places(count)) with no hours from the source")
+    }
     if let count = counts[.needsTimeZone] {
       parts.append(
         "\(places(count)) with hours in local time and no zone known (give --timezone, such as "
@@ -48,6 +53,7 @@ public struct HoursTally: Sendable, Equatable {
       )
     }
     if let count = counts[.noFixTime] { parts.append("\(places(count)) met at fixes with no time") }
+    guard !parts.isEmpty else { return nil }
     return "open_at_fix is null where it cannot be told: " + parts.joined(separator: "; ")
   }
 }

@@ -79,6 +79,8 @@ public struct OverpassProvider: PlacesHTTPProvider {
 
   public var isCompleteWithinRadius: Bool { true }
 
+  public var givesOpeningHours: Bool { true }
+
   public var attribution: String? { Self.attributionText }
 
   public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {

@@ -31,6 +31,8 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     "places.utcOffsetMinutes", "places.businessStatus", "places.attributions",
   ].joined(separator: ",")
 
+  public var givesOpeningHours: Bool { true }
+
   /// The configuration in use.
   public let configuration: Configuration
   /// How requests are sent.

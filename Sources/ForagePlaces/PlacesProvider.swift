@@ -13,6 +13,11 @@ public protocol PlacesProvider: Sendable {
   /// whole disk. `false` by default: such APIs cap their answers, and are asked nearest first.
   var isCompleteWithinRadius: Bool { get }
 
+  /// Whether its places carry opening hours when the data has them (Places API (New)'s
+  /// `regularOpeningHours`, OpenStreetMap's `opening_hours`); `false` by default, as for
+  /// Google's legacy Nearby Search, whose answers have only `open_now`.
+  var givesOpeningHours: Bool { get }
+
   /// The notice the data's licence requires wherever it is shown, such as OpenStreetMap's;
   /// `nil` by default (none).
   var attribution: String? { get }
@@ -35,6 +40,8 @@ public protocol PlacesProvider: Sendable {
 
 extension PlacesProvider {
   public var isCompleteWithinRadius: Bool { false }
+
+  public var givesOpeningHours: Bool { false }
 
   public var attribution: String? { nil }
 

@@ -134,7 +134,7 @@ extension PlaceDataset {
         vicinity: text(properties["vicinity"]) ?? vicinity(properties),
         openNow: openNow(properties),
         businessStatus: businessStatus(properties["business_status"]),
-        openingHours: text(properties["opening_hours"]).map(PlaceHours.openStreetMap),
+        openingHours: openingHours(properties),
         keywords: keywords(properties),
         properties: tags(properties),
         provenance: .dataset

@@ -81,7 +81,7 @@ public final class TableWriter: EventWriter {
 
   public func finish() throws { try sink.commit() }
 
-  private static let widths = [20, 6, 10, 10, 7, 5]
+  private static let widths = [20, 6, 10, 10, 7, 5, 5]
 
   private static func row(_ cells: [String]) -> String {
     var line = ""

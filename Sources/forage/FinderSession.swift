@@ -245,7 +245,7 @@ enum FinderSession {
       throw failed(outputs, Sysexits.ioError)
     }
     let summary = outcome.summary
-    if let warning = hours.tally().warning() {
+    if let warning = hours.tally().warning(countsNoHours: backend.provider.givesOpeningHours) {
       printError("warning: " + TerminalText.escaped(warning))
     }
     if backend.skippedPlaces > 0 {

@@ -55,7 +55,7 @@ extension PlacesBackend {
         place.types.joined(separator: ","), place.rating.map { "\($0)" } ?? "",
         place.userRatingsTotal.map { "\($0)" } ?? "", place.priceLevel.map { "\($0)" } ?? "",
         place.businessStatus?.rawValue ?? "", place.openNow.map { "\($0)" } ?? "",
-        place.vicinity ?? "",
+        place.vicinity ?? "", place.openingHours.map { String(describing: $0) } ?? "",
         place.keywords.joined(separator: ","), properties.joined(separator: ","),
       ]
       hash.combine(fields.joined(separator: "\u{1F}").utf8 + [0x1E])

@@ -3,7 +3,7 @@ import ForageTestSupport
 import Foundation
 import Testing
 
-/// With Google's Nearby Search (legacy), the default provider and the demo's, a `--type`
+/// With Google's Nearby Search (legacy), the default provider, a `--type`
 /// outside Google's list of supported types is refused before any request (64, one line
 /// naming the rule and the nearest valid names): Google answers it with no places at all.
 @Suite struct GoogleTypeTests {
@@ -29,8 +29,8 @@ import Testing
     ("establishment", ""),
   ])
   func aTypeOutsideGooglesListIsRefusedFirst(_ type: String, _ nearest: String) throws {
-    for command in [["run", "--track", FinderFixtures.walk.path], ["demo"]] {
-      for provider in command == ["demo"] ? [[]] : [[], ["--provider", "google"]] {
+    for command in [["run", "--track", FinderFixtures.walk.path]] {
+      for provider in [[], ["--provider", "google"]] {
         let result = try FinderFixtures.forage(command + provider + ["--type", type])
 
         #expect(result.status == 64, "\(command): \(result.stderr)")
@@ -48,6 +48,22 @@ import Testing
         #expect(!result.stderr.contains("in-process mock"), "\(result.stderr)")
       }
     }
+  }
+
+  /// The demo serves its places as Overpass does: a type without an OpenStreetMap tag is
+  /// refused first, naming those it has.
+  @Test(arguments: ["sushi", "restaurants", "food", "bar "])
+  func theDemoTakesTheTypesOverpassHas(_ type: String) throws {
+    let result = try FinderFixtures.forage(["demo", "--type", type])
+
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(
+      result.stderr.contains("use bar, cafe, fast_food, pub or restaurant"),
+      "\(result.stderr)"
+    )
+    #expect(!result.stderr.contains("in-process mock"), "\(result.stderr)")
   }
 
   /// A type as long as an argument may be is refused like any other, naming the nearest of the

@@ -152,7 +152,7 @@ import Testing
     let text = try Self.render(.table)
     #expect(text.contains("permission: authorized_when_in_use"))
     // The name's newline is data, not layout: the table shows it escaped.
-    #expect(text.contains("Café \"Ursula\"\\u{a} (52 m)"))
+    #expect(text.contains("Café \"Ursula\"\\u{a} (52 m, hours unknown)"))
     #expect(text.contains("fix 1 dropped: low_accuracy"))
     #expect(text.contains("requests 0; errors 0"))
   }

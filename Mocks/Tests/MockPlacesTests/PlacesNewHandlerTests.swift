@@ -104,7 +104,8 @@ import Testing
     #expect(
       Set(place.keys)
         == PlacesNewFieldMask.placeFields.subtracting([
-          "formattedAddress", "shortFormattedAddress", "attributions",
+          "formattedAddress", "shortFormattedAddress", "attributions", "regularOpeningHours",
+          "utcOffsetMinutes",
         ])
     )
     #expect(place["name"] as? String == "places/near")

@@ -230,12 +230,52 @@ final class PlacesEngine: Sendable {
           {
             try await search(around: centre)
           }
+          try await fillGaps(around: centre, at: time)
         }
         return nil
       } catch {
         return error
       }
     }
+  }
+
+  /// The most searches made to fill the gaps of one fix's needed disk (``fillGaps(around:at:)``).
+  static let mostGapSearches = 100
+
+  /// With ``PlacesQuery/isOpenOnly`` and a capped provider asked nearest first (Places API
+  /// (New)'s 20), the search at the fix may end before the K-th open place: the disk the
+  /// answer needs is then not fully known. Searches at the nearest points of that disk the
+  /// cache does not know, until it is known (at most ``mostGapSearches``), so the answer stays
+  /// the K nearest open places. Without `--open`, a capped search at the fix always reaches the
+  /// K-th place, and nothing is done.
+  private func fillGaps(around centre: Coordinate, at time: Date?) async throws(PlacesError) {
+    guard query.isOpenOnly, isRankedByDistance else { return }
+    for _ in 0..<Self.mostGapSearches {
+      let needed = neededDisk(around: centre, at: time).1
+      guard !cache.covers(centre, radius: needed),
+        let gap = uncoveredPoint(around: centre, within: needed)
+      else { return }
+      try await search(around: gap)
+    }
+  }
+
+  /// The point of the disk of `radius` around `centre` nearest to it that no search has
+  /// covered, sampled on rings a tenth of the radius apart at 10° steps; `nil` when every
+  /// sample is covered.
+  private func uncoveredPoint(around centre: Coordinate, within radius: Double) -> Coordinate? {
+    if !cache.covers(centre, radius: 0) { return centre }
+    for ring in 1...10 {
+      let distance = radius * Double(ring) / 10
+      for step in 0..<36 {
+        let point = Geodesic.destination(
+          from: centre,
+          azimuth: Double(step) * 10,
+          distance: distance
+        )
+        if !cache.covers(point, radius: 0) { return point }
+      }
+    }
+    return nil
   }
 
   /// Whether searches ask for the nearest places first (a type or a keyword), so that a capped

@@ -1,0 +1,110 @@
+import ForageGeodesy
+import ForageHours
+import ForagePlace
+import Foundation
+import Testing
+
+/// The judge: the hours' own zone or offset, `--timezone`, and the reasons it counts.
+@Suite struct HoursJudgeTests {
+  static func place(_ id: String, _ hours: PlaceHours?) -> Place {
+    Place(
+      id: id,
+      name: id,
+      coordinate: Coordinate(unchecked: 60.17, longitude: 24.94),
+      openingHours: hours,
+      provenance: .dataset
+    )
+  }
+
+  static func time(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+  /// Places API (New): Monday to Friday 09:00–17:00, and Friday night to Saturday 02:00.
+  static let week = WeeklyHours(
+    periods: (1...5).map {
+      WeeklyPeriod(
+        open: WeekTime(day: $0, hour: 9, minute: 0)!,
+        close: WeekTime(day: $0, hour: 17, minute: 0)!
+      )
+    } + [
+      WeeklyPeriod(
+        open: WeekTime(day: 5, hour: 22, minute: 0)!,
+        close: WeekTime(day: 6, hour: 2, minute: 0)!
+      )
+    ]
+  )
+
+  @Test func weeklyHoursAreReadInTheirOwnOffsetBeforeTheZone() {
+    var week = Self.week
+    week.utcOffsetMinutes = 180
+    let judge = HoursJudge(timeZone: TimeZone(identifier: "America/New_York"))
+    let place = Self.place("a", .weekly(week))
+    // Friday 2026-06-12 06:30 UTC is 09:30 at +03:00 (and 02:30 in New York).
+    #expect(judge.verdict(for: place, at: Self.time("2026-06-12T06:30:00Z")) == .open)
+    #expect(judge.verdict(for: place, at: Self.time("2026-06-12T05:59:00Z")) == .closed)
+    // Saturday 01:59 at +03:00: the Friday night period, over midnight.
+    #expect(judge.verdict(for: place, at: Self.time("2026-06-12T22:59:00Z")) == .open)
+    #expect(judge.verdict(for: place, at: Self.time("2026-06-12T23:00:00Z")) == .closed)
+  }
+
+  @Test func weeklyHoursWithoutAnOffsetNeedTheZone() {
+    let place = Self.place("a", .weekly(Self.week))
+    let friday = Self.time("2026-06-12T06:30:00Z")
+    let without = HoursJudge(timeZone: nil)
+    #expect(without.verdict(for: place, at: friday) == .unknown(.needsTimeZone))
+    #expect(without.tally().counts == [.needsTimeZone: 1])
+    #expect(without.tally().warning()?.contains("--timezone") == true)
+    // 09:30 in Helsinki (summer time, +03:00); 02:30 in New York.
+    let helsinki = HoursJudge(timeZone: TimeZone(identifier: "Europe/Helsinki"))
+    #expect(helsinki.verdict(for: place, at: friday) == .open)
+    let newYork = HoursJudge(timeZone: TimeZone(identifier: "America/New_York"))
+    #expect(newYork.verdict(for: place, at: friday) == .closed)
+  }
+
+  @Test func theDaylightSavingChangeIsTheZoneDatabases() {
+    // Every day 02:30–03:30 local time; Helsinki moves from 03:00 to 04:00 on 2026-03-29.
+    let place = Self.place(
+      "a",
+      .weekly(
+        WeeklyHours(
+          periods: (0...6).map {
+            WeeklyPeriod(
+              open: WeekTime(day: $0, hour: 2, minute: 30)!,
+              close: WeekTime(day: $0, hour: 3, minute: 30)!
+            )
+          }
+        )
+      )
+    )
+    let judge = HoursJudge(timeZone: TimeZone(identifier: "Europe/Helsinki"))
+    // 00:45 UTC is 02:45 (+02:00) before the change; 01:15 UTC is 04:15 (+03:00) after it.
+    #expect(judge.verdict(for: place, at: Self.time("2026-03-29T00:45:00Z")) == .open)
+    #expect(judge.verdict(for: place, at: Self.time("2026-03-29T01:15:00Z")) == .closed)
+    // A day later 00:15 UTC is 03:15 (+03:00).
+    #expect(judge.verdict(for: place, at: Self.time("2026-03-30T00:15:00Z")) == .open)
+  }
+
+  @Test func everyReasonIsCountedOncePerPlace() {
+    let judge = HoursJudge(timeZone: nil)
+    let friday = Self.time("2026-06-12T06:30:00Z")
+    let places = [
+      Self.place("none", nil),
+      Self.place("zone", .openStreetMap("Mo-Fr 09:00-17:00")),
+      Self.place("bad", .openStreetMap("not hours at all")),
+      Self.place("always", .openStreetMap("24/7")),
+    ]
+    for _ in 0..<3 {
+      for place in places { _ = judge.verdict(for: place, at: friday) }
+    }
+    #expect(judge.verdict(for: places[3], at: nil) == .open)
+    #expect(judge.verdict(for: places[1], at: nil) == .unknown(.noFixTime))
+    let tally = judge.tally()
+    #expect(
+      tally.counts == [.noHours: 1, .needsTimeZone: 1, .unreadable: 1, .noFixTime: 1]
+    )
+    #expect(tally.total == 3)
+    let warning = tally.warning() ?? ""
+    #expect(warning.contains("\"not hours at all\""), "\(warning)")
+    #expect(!warning.contains("\n"))
+    #expect(HoursJudge(timeZone: nil).tally().warning() == nil)
+  }
+}
