@@ -131,13 +131,18 @@ endef
 deps:
 	$(call apt_install,$(APT_PACKAGES))
 
-# The test-only packages; Google's own Python client (the mock's compatibility test) and
-# jsonschema (the output schema test).
+# The test-only packages; Google's own Python client (the mock's compatibility test),
+# jsonschema (the output schema test) and opening-hours-py (the independent oracle of the
+# opening_hours evaluator, whose test fails without it). pip comes from Debian when missing.
+PIP_PACKAGES = googlemaps jsonschema opening-hours-py
 test-deps:
 	$(call apt_install,$(TEST_APT_PACKAGES))
-	@python3 -c 'import googlemaps, jsonschema' 2>/dev/null || python3 -m pip install -q googlemaps jsonschema 2>/dev/null \
-	  || python3 -m pip install -q --break-system-packages googlemaps jsonschema 2>/dev/null \
-	  || echo "note: could not install googlemaps and jsonschema; the tests that use them will skip"
+	@python3 -m pip --version >/dev/null 2>&1 || { $(SUDO) apt-get update -qq \
+	  && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-pip; }
+	@python3 -c 'import googlemaps, jsonschema, opening_hours' 2>/dev/null \
+	  || python3 -m pip install -q $(PIP_PACKAGES) 2>/dev/null \
+	  || python3 -m pip install -q --break-system-packages $(PIP_PACKAGES) 2>/dev/null \
+	  || echo "note: could not install $(PIP_PACKAGES); the tests that use them will skip or fail"
 
 lint:
 	swift format lint --strict --recursive --parallel Package.swift Sources Tests Mocks Benchmarks

@@ -83,7 +83,7 @@ let package = Package(
     ),
     .target(
       name: "ForageHours",
-      dependencies: ["ForagePlace"],
+      dependencies: ["ForagePlace", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -140,7 +140,7 @@ let package = Package(
       name: "ForageNearby",
       dependencies: [
         "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlacesData",
-        "ForageSpatialIndex", "ForageTracks", "ForageSupport",
+        "ForageSpatialIndex", "ForageTracks", "ForageSupport", "ForageHours",
       ],
       swiftSettings: strict
     ),

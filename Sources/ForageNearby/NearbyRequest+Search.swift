@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForageHours
 import ForagePlace
 import ForagePlacesData
 import ForageSpatialIndex
@@ -9,7 +10,8 @@ extension NearbyRequest {
   /// Loads the dataset (and the track), builds the index and searches.
   ///
   /// - Parameter warn: Receives the dataset's report lines (``PlaceDataset/report(limit:)``):
-  ///   skipped features and places without a name.
+  ///   skipped features and places without a name; with ``time``, the places whose
+  ///   `open_at_fix` could not be told (``ForageHours/HoursTally/warning(countsNoHours:)``).
   /// - Returns: The places found, nearest first.
   /// - Throws: ``NearbyError`` when a file cannot be read, is malformed or has no usable place.
   public func search(warn: (String) -> Void) throws(NearbyError) -> NearbyResult {
@@ -25,23 +27,24 @@ extension NearbyRequest {
     dataset.report().forEach(warn)
     var places = dataset.places
     if let type { places.removeAll { !$0.hasType(type) } }
+    let hours = HoursJudge(timeZone: timeZone)
+    if isOpenOnly { places.removeAll { hours.verdict(for: $0, at: time) != .open } }
     let index = SpatialIndex(places)
+    let found: [Neighbor<Place>]
     switch origin {
     case .point(let centre):
-      return NearbyResult(
-        places: Self.measured(index.nearest(limit, within: radius, of: centre)),
-        attribution: dataset.attribution
-      )
+      found = index.nearest(limit, within: radius, of: centre)
     case .track:
-      return NearbyResult(
-        places: Self.measured(index.along(track, within: radius).prefix(limit)),
-        attribution: dataset.attribution
+      found = Array(index.along(track, within: radius).prefix(limit))
+    }
+    let listed = found.map {
+      NearbyPlace(
+        $0.item,
+        distance: $0.distance(),
+        openAtFix: hours.verdict(for: $0.item, at: time).isOpen
       )
     }
-  }
-
-  /// The neighbours as places with their distances, each measured once.
-  private static func measured(_ neighbors: some Sequence<Neighbor<Place>>) -> [NearbyPlace] {
-    neighbors.map { NearbyPlace($0.item, distance: $0.distance()) }
+    if time != nil, let warning = hours.tally().warning() { warn(warning) }
+    return NearbyResult(places: listed, attribution: dataset.attribution)
   }
 }

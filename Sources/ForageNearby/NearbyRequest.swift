@@ -1,4 +1,8 @@
 import ForageGeodesy
+import ForageHours
+import ForageSupport
+import ForageTracks
+import Foundation
 import ForageWriters
 
 /// A validated `forage nearby` request: which places file, around what, how far, how many.
@@ -23,6 +27,13 @@ public struct NearbyRequest: Sendable {
   public var type: String?
   /// The output format.
   public var format: OutputFormat
+  /// The time `open_at_fix` is told at (`--time`), or `nil`: then only hours that are the same
+  /// at every time (`24/7`, `off`) tell it.
+  public var time: Date?
+  /// The zone OpenStreetMap hours are read in (`--timezone`), or `nil`.
+  public var timeZone: TimeZone?
+  /// Whether only places open at ``time`` are listed (`--open`).
+  public var isOpenOnly: Bool
 
   /// The largest radius a Places query accepts.
   public static let maximumRadius = 50_000.0
@@ -37,6 +48,9 @@ public struct NearbyRequest: Sendable {
   ///   - limit: A whole number above 0, or `nil` for no limit.
   ///   - type: A place type such as `restaurant`, or `nil` for any.
   ///   - format: `ndjson`, `json`, `table` or `geojson`.
+  ///   - time: An ISO 8601 time such as `2026-06-12T21:40:00Z`, or `nil`.
+  ///   - timeZone: An IANA zone name such as `Europe/Helsinki`, or `nil`.
+  ///   - isOpenOnly: Whether to list only places open at `time` (which it then needs).
   /// - Throws: ``NearbyError/usage(_:)`` with a one-line message for the first bad option.
   public init(
     places: String,
@@ -45,7 +59,10 @@ public struct NearbyRequest: Sendable {
     radius: String,
     limit: String?,
     type: String?,
-    format: String
+    format: String,
+    time: String? = nil,
+    timeZone: String? = nil,
+    isOpenOnly: Bool = false
   ) throws(NearbyError) {
     self.places = places
     switch (at, along) {
@@ -80,5 +97,29 @@ public struct NearbyRequest: Sendable {
       throw .usage("--format: '\(format)' is not one of ndjson, json, table, geojson")
     }
     self.format = format
+    if let time {
+      guard let instant = Timestamp.parse(time) else {
+        throw .usage(
+          "--time: '\(TerminalText.escaped(time))' is not an ISO 8601 time such as "
+            + "2026-06-12T21:40:00Z"
+        )
+      }
+      self.time = instant
+    } else {
+      self.time = nil
+    }
+    if let timeZone {
+      do {
+        self.timeZone = try TimeZoneName.zone(named: timeZone)
+      } catch {
+        throw .usage("--timezone \(error.description)")
+      }
+    } else {
+      self.timeZone = nil
+    }
+    guard !isOpenOnly || self.time != nil else {
+      throw .usage("--open needs --time: open is told at a time, such as 2026-06-12T21:40:00Z")
+    }
+    self.isOpenOnly = isOpenOnly
   }
 }

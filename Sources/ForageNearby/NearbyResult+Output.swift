@@ -12,8 +12,10 @@ extension NearbyResult {
   /// Each place is the object of `forage run`'s `places` events (``ForageFinder/NearbyPlace``'s
   /// `json()`: the same keys, number style and `null` for a missing name). `ndjson`: one place a
   /// line; `json`: `{"count": N, "places": [...]}`; `geojson`: a FeatureCollection of Points
-  /// with `distance_m` and the dataset's properties (but those named like the feature's own
-  /// members); `table`: aligned columns for people. The
+  /// with `distance_m`, `open_at_fix`, the dataset's `open_now` (a Boolean) and `opening_hours`
+  /// (OpenStreetMap's text) when known, and the dataset's other properties (but those named like
+  /// the feature's own members); `table`: aligned columns for people, whether open at `--time`
+  /// last but one (`open`, `closed` or `?`). The
   /// dataset's attribution goes with the places in every format: an `attribution` member of each
   /// line, of the document and of the FeatureCollection, and the table's last line.
   public func rendered(as format: OutputFormat) -> String {
@@ -57,6 +59,11 @@ extension NearbyResult {
     ]
     if let rating = place.rating { properties.append(("rating", .double(rating))) }
     properties.append(("types", .array(place.types.map(JSONValue.string))))
+    properties.append(("open_at_fix", .optional(nearby.openAtFix, JSONValue.bool)))
+    if let openNow = place.openNow { properties.append(("open_now", .bool(openNow))) }
+    if case .openStreetMap(let text) = place.openingHours {
+      properties.append(("opening_hours", .string(text)))
+    }
     // The dataset's own properties follow; one named like a member above (a `distance_m` of
     // its own, say) is left out, so that no key is written twice.
     let own = Set(properties.map(\.0))
@@ -77,18 +84,31 @@ extension NearbyResult {
 
   private static func table(_ places: [NearbyPlace]) -> String {
     let rows =
-      [["distance_m", "id", "type", "name"]]
+      [["distance_m", "id", "type", "open", "name"]]
       + places.map {
-        [metres($0.distance), $0.place.id, $0.place.types.first ?? "", $0.place.displayName]
-          .map { TerminalText.escaped($0, keepingTabs: false) }
+        [
+          metres($0.distance), $0.place.id, $0.place.types.first ?? "", openness($0.openAtFix),
+          $0.place.displayName,
+        ]
+        .map { TerminalText.escaped($0, keepingTabs: false) }
       }
-    let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
     return rows.map { row in
       let distance = String(repeating: " ", count: widths[0] - row[0].count) + row[0]
       let id = row[1] + String(repeating: " ", count: widths[1] - row[1].count)
       let type = row[2] + String(repeating: " ", count: widths[2] - row[2].count)
-      return "\(distance)  \(id)  \(type)  \(row[3])\n"
+      let open = row[3] + String(repeating: " ", count: widths[3] - row[3].count)
+      return "\(distance)  \(id)  \(type)  \(open)  \(row[4])\n"
     }.joined()
+  }
+
+  /// Whether a place is open, for the table: `open`, `closed` or `?`.
+  private static func openness(_ isOpen: Bool?) -> String {
+    switch isOpen {
+    case true?: "open"
+    case false?: "closed"
+    case nil: "?"
+    }
   }
 
   /// Metres with millimetre resolution, such as `123.456`.

@@ -20,6 +20,7 @@ struct Columns: Sendable {
   static let ratingWidth = 7
   static let typeWidth = 14
   static let shortestName = 12
+  static let shortestNameBesideRating = 20
 
   /// The eight arrows of a bearing, clockwise from north.
   static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
@@ -31,7 +32,8 @@ struct Columns: Sendable {
     if hasOpen { rest -= Self.openWidth }
     hasBearing = rest - Self.bearingWidth >= Self.shortestName
     if hasBearing { rest -= Self.bearingWidth }
-    hasRating = rest - Self.ratingWidth >= Self.shortestName
+    // The rating only where the name keeps room for the heading's fix number.
+    hasRating = rest - Self.ratingWidth >= Self.shortestNameBesideRating
     if hasRating { rest -= Self.ratingWidth }
     type = rest - Self.typeWidth - 2 >= Self.shortestName ? Self.typeWidth : 0
     if type > 0 { rest -= Self.typeWidth + 2 }

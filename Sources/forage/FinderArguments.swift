@@ -233,16 +233,11 @@ struct FinderArguments: ParsableArguments {
   ///   naming the nearest names; only names the database lists are taken (never a path).
   func timeZone() throws -> TimeZone? {
     guard let name = timeZoneName else { return nil }
-    let known = TimeZone.knownTimeZoneIdentifiers + ["UTC"]
-    guard known.contains(name), let zone = TimeZone(identifier: name) else {
-      let nearest = NameSuggestion.nearest(to: name, in: known)
-      throw ValidationError(
-        "--timezone '\(TerminalText.escaped(name))' is not an IANA time zone such as "
-          + "Europe/Helsinki"
-          + (nearest.isEmpty ? "" : "; nearest: " + NameSuggestion.list(nearest))
-      )
+    do {
+      return try TimeZoneName.zone(named: name)
+    } catch {
+      throw ValidationError("--timezone \(error.description)")
     }
-    return zone
   }
 
   /// Refuses `--open` with a provider that gives no opening hours: every answer would be empty.

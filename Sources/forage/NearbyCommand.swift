@@ -61,6 +61,26 @@ struct NearbyCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("ndjson, json, table or geojson.", valueName: "format"))
   var format: String = "ndjson"
 
+  @Option(
+    help: ArgumentHelp(
+      "Tell whether each place is open (open_at_fix) at this ISO 8601 time.",
+      valueName: "time"
+    )
+  )
+  var time: String?
+
+  @Option(
+    name: .customLong("timezone"),
+    help: ArgumentHelp(
+      "The IANA time zone OpenStreetMap hours are in, such as Europe/Helsinki.",
+      valueName: "zone"
+    )
+  )
+  var timeZone: String?
+
+  @Flag(help: "List only places open at --time.")
+  var open = false
+
   func run() async throws {
     let text: String
     do throws(NearbyError) {
@@ -71,7 +91,10 @@ struct NearbyCommand: AsyncParsableCommand {
         radius: radius,
         limit: limit,
         type: type,
-        format: format
+        format: format,
+        time: time,
+        timeZone: timeZone,
+        isOpenOnly: open
       )
       let result = try request.search { printError("warning: \($0)") }
       text = result.rendered(as: request.format)
