@@ -263,6 +263,7 @@ let package = Package(
     .testTarget(
       name: "ForageHoursTests",
       dependencies: ["ForageHours", "ForagePlace", "ForageGeodesy"],
+      exclude: ["helsinki-opening-hours.json", "oracle.py"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -46,7 +46,9 @@ public enum Timestamp {
     guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2),
       expect(UInt8(ascii: ":")), let second = number(2)
     else { return nil }
-    guard (1...12).contains(month), (1...31).contains(day), hour <= 24, minute <= 59, second <= 60
+    // A day the month has (2026-02-30 is no day), and 24:00:00 only as the end of a day.
+    guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+      hour < 24 || (hour == 24 && minute == 0 && second == 0), minute <= 59, second <= 60
     else { return nil }
     var fraction = 0.0
     if index < end, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ",") {
@@ -68,9 +70,10 @@ public enum Timestamp {
         index += 1
       } else if sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
         index += 1
-        guard let zoneHours = number(2) else { return nil }
+        guard let zoneHours = number(2), zoneHours <= 18 else { return nil }
         _ = expect(UInt8(ascii: ":"))
         let zoneMinutes = number(2) ?? 0
+        guard zoneMinutes <= 59 else { return nil }
         offsetSeconds = (zoneHours * 3600 + zoneMinutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
       } else {
         return nil
@@ -80,6 +83,17 @@ public enum Timestamp {
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
     return Date(checkedSecondsSince1970: Double(seconds) + fraction)
+  }
+
+  /// How many days a month of the proleptic Gregorian calendar has.
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2:
+      let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+      return isLeap ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
   }
 
   /// Parses a timestamp from a string.

@@ -40,9 +40,10 @@ import Testing
     #expect(
       result.stdout == """
         {"id":"a","name":"Ay \\"quoted\\"","lat":0,"lon":0.001,"distance_m":111.319,\
-        "rating":4.5,"types":["restaurant","food","point_of_interest","establishment"]}
+        "rating":4.5,"types":["restaurant","food","point_of_interest","establishment"],\
+        "open_at_fix":null}
         {"id":"b","name":"Bee","lat":0,"lon":0.002,"distance_m":222.639,\
-        "types":["cafe","food","point_of_interest","establishment"]}
+        "types":["cafe","food","point_of_interest","establishment"],"open_at_fix":null}
 
         """
     )
@@ -65,9 +66,9 @@ import Testing
     let typed = try BuiltBinary.run("forage", base + ["--type", "restaurant", "--format", "table"])
     #expect(
       typed.stdout == """
-        distance_m  id   type        name
-           111.319  a    restaurant  Ay "quoted"
-          1113.195  far  restaurant  (no name)
+        distance_m  id   type        open  name
+           111.319  a    restaurant  ?     Ay "quoted"
+          1113.195  far  restaurant  ?     (no name)
 
         """
     )

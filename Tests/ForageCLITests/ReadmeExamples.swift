@@ -231,13 +231,17 @@ struct ReadmeExamples {
           word.hasPrefix("--") && parts.count == 2 ? (parts[0], parts[1]) : (previous, word)
         if outputs.contains(option), Self.isFileName(name) {
           written.insert(name)
-        } else {
+        } else if !Self.nonFileOptions.contains(option) {
           check(name, in: command)
         }
       }
     }
     return missing
   }
+
+  /// Options whose values are names of other things, never files (`Europe/Helsinki` is a time
+  /// zone).
+  static let nonFileOptions: Set<String> = ["--timezone"]
 
   /// A shell assignment, `NAME=value`, or `nil` for any other word.
   private static func assignment(_ word: String) -> (name: String, value: String)? {

@@ -62,6 +62,17 @@ import Testing
     #expect(Timestamp.parse("1901-12-13T20:45:52Z") == Date(timeIntervalSince1970: -2_147_483_648))
     #expect(Timestamp.parse("2013-13-01T00:00:00Z") == nil)
     #expect(Timestamp.parse("yesterday") == nil)
+    // A day the month does not have, an hour past the end of the day, an offset no zone has.
+    for impossible in [
+      "2026-02-29T00:00:00Z", "2026-02-30T12:00:00Z", "2026-04-31T12:00:00Z",
+      "2026-06-12T24:00:01Z", "2026-06-12T12:00:00+25:00", "2026-06-12T12:00:00+02:75",
+    ] {
+      #expect(Timestamp.parse(impossible) == nil, "\(impossible)")
+    }
+    #expect(Timestamp.parse("2024-02-29T00:00:00Z") == Date(timeIntervalSince1970: 1_709_164_800))
+    #expect(Timestamp.parse("2000-02-29T00:00:00Z") != nil)
+    #expect(Timestamp.parse("1900-02-29T00:00:00Z") == nil)
+    #expect(Timestamp.parse("2026-06-12T24:00:00Z") == Timestamp.parse("2026-06-13T00:00:00Z"))
     #expect(NumberParsing.double("45.380593557") == 45.380593557)
     #expect(NumberParsing.double(" -0.5 ") == -0.5)
     #expect(NumberParsing.double("1.5e3") == 1500)
