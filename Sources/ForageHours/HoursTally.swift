@@ -20,7 +20,8 @@ public struct HoursTally: Sendable, Equatable {
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.counts == rhs.counts && lhs.total == rhs.total && lhs.firstUnreadable?.text == rhs.firstUnreadable?.text
+    lhs.counts == rhs.counts && lhs.total == rhs.total
+      && lhs.firstUnreadable?.text == rhs.firstUnreadable?.text
       && lhs.firstUnreadable?.reason == rhs.firstUnreadable?.reason
   }
 

@@ -2,8 +2,8 @@ import ForageGeodesy
 import ForageHours
 import ForageSupport
 import ForageTracks
-import Foundation
 import ForageWriters
+import Foundation
 
 /// A validated `forage nearby` request: which places file, around what, how far, how many.
 public struct NearbyRequest: Sendable {

@@ -109,8 +109,26 @@ import Testing
     #expect(decided * 100 >= theirsDecided * 90, "\(decided) of \(theirsDecided)")
   }
 
+  /// The bundled places whose OpenStreetMap `amenity` is `restaurant`: what Overpass finds for
+  /// `--type restaurant` (nearby's `--type restaurant` also takes fast food, which OSM types map
+  /// to Google's `restaurant`).
+  static func restaurants(in folder: URL) throws -> URL {
+    let data = try Data(contentsOf: FinderFixtures.helsinkiPlaces)
+    var collection = try #require(
+      try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    )
+    let features = collection["features"] as? [[String: Any]] ?? []
+    collection["features"] = features.filter {
+      ($0["properties"] as? [String: Any])?["amenity"] as? String == "restaurant"
+    }
+    let url = folder.appendingPathComponent("restaurants.geojson")
+    try JSONSerialization.data(withJSONObject: collection).write(to: url)
+    return url
+  }
+
   @Test func withOpenEveryAnswerIsNearbysOpenPlacesAtTheFixsTime() throws {
     let track = try Self.track()
+    let restaurants = try Self.restaurants(in: track.deletingLastPathComponent())
     let result = try FinderFixtures.forage([
       "run", "--track", track.path, "--provider", "overpass", "--timezone", "Europe/Helsinki",
       "--open", "--limit", "5", "--radius", "300",
@@ -126,8 +144,8 @@ import Testing
       #expect(answer.places.allSatisfy { $0["open_at_fix"] as? Bool == true })
       let at = try #require(event.at)
       let nearby = try FinderFixtures.forage([
-        "nearby", "--places", FinderFixtures.helsinkiPlaces.path, "--at", "\(at.lat),\(at.lon)",
-        "--radius", "300", "--limit", "5", "--type", "restaurant", "--time", answer.time,
+        "nearby", "--places", restaurants.path, "--at", "\(at.lat),\(at.lon)",
+        "--radius", "300", "--limit", "5", "--time", answer.time,
         "--timezone", "Europe/Helsinki", "--open",
       ])
       #expect(nearby.status == 0, "\(nearby.stderr)")
@@ -163,7 +181,9 @@ import Testing
     #expect(result.status == 0)
     #expect(!result.stderr.contains("open_at_fix"), "\(result.stderr)")
     for answer in try Self.answers(result.stdout) {
-      #expect(answer.places.allSatisfy { $0.keys.contains("open_at_fix") && $0["open_at_fix"] is NSNull })
+      #expect(
+        answer.places.allSatisfy { $0.keys.contains("open_at_fix") && $0["open_at_fix"] is NSNull }
+      )
     }
   }
 
@@ -201,8 +221,7 @@ import Testing
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
       #expect(!result.stderr.contains("\u{1B}"))
     }
-    for command in [["run", "--track", track], ["run", "--track", track, "--provider", "google"]]
-    {
+    for command in [["run", "--track", track], ["run", "--track", track, "--provider", "google"]] {
       let result = try FinderFixtures.forage(command + ["--open"])
       #expect(result.status == 64)
       #expect(result.stderr.contains("--provider places-new or overpass"), "\(result.stderr)")

@@ -19,7 +19,8 @@ import Testing
   /// some in the evening past midnight, some never, some with no hours at all.
   static func world() -> [Place] {
     FakePlacesProvider.world(around: 60.17, 24.94, count: 900, spacing: 40).enumerated().map {
-      index, place in
+      index,
+      place in
       var place = place
       func time(_ day: Int, _ hour: Int) -> WeekTime { WeekTime(day: day, hour: hour, minute: 0)! }
       switch index % 5 {
