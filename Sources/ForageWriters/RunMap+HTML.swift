@@ -363,7 +363,7 @@ extension RunMap {
     .place{fill:\(Colour.place);stroke:#fff;stroke-width:1.5}\
     .place.open{fill:\(Colour.open)}.place.closed{fill:\(Colour.closed)}\
     .place:hover{stroke:#000;stroke-width:3}\
-    .start{fill:#2ca25f;stroke:#fff;stroke-width:2}.end{fill:#222;stroke:#fff;stroke-width:2}\
+    .start{fill:#fff;stroke:#222;stroke-width:3}.end{fill:#222;stroke:#fff;stroke-width:2}\
     .scale rect{fill:#fff;fill-opacity:.8}.scale path{fill:none;stroke:#222;stroke-width:2}\
     .scale text,.empty{font-size:13px;text-anchor:middle;fill:#222}\
     details{padding:8px 16px}table{border-collapse:collapse}\
