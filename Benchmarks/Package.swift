@@ -90,6 +90,17 @@ let package = Package(
       ]
     ),
     .executableTarget(
+      name: "HoursBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForageHours", package: "forage"),
+        .product(name: "ForagePlace", package: "forage"),
+        .product(name: "ForagePlacesData", package: "forage"),
+        .product(name: "ForageSupport", package: "forage"),
+      ]
+    ),
+    .executableTarget(
       name: "FinderBenchmark",
       dependencies: [
         .product(name: "ForageWriters", package: "forage"),

@@ -27,7 +27,17 @@ extension NearbyRequest {
     dataset.report().forEach(warn)
     var places = dataset.places
     if let type { places.removeAll { !$0.hasType(type) } }
-    let hours = HoursJudge(timeZone: timeZone)
+    var holidays = PublicHolidays.unknown
+    if let publicHolidays {
+      do {
+        holidays = try PublicHolidays.read(publicHolidays)
+      } catch {
+        let message = "--public-holidays: \(error.description)"
+        if case .unreadable = error { throw .io(message) }
+        throw .data(message)
+      }
+    }
+    let hours = HoursJudge(timeZone: timeZone, publicHolidays: holidays)
     if isOpenOnly { places.removeAll { hours.verdict(for: $0, at: time) != .open } }
     let index = SpatialIndex(places)
     let found: [Neighbor<Place>]

@@ -34,6 +34,8 @@ public struct NearbyRequest: Sendable {
   public var timeZone: TimeZone?
   /// Whether only places open at ``time`` are listed (`--open`).
   public var isOpenOnly: Bool
+  /// The holiday calendar file (`--public-holidays`), read when the search starts, or `nil`.
+  public var publicHolidays: String?
 
   /// The largest radius a Places query accepts.
   public static let maximumRadius = 50_000.0
@@ -62,8 +64,10 @@ public struct NearbyRequest: Sendable {
     format: String,
     time: String? = nil,
     timeZone: String? = nil,
-    isOpenOnly: Bool = false
+    isOpenOnly: Bool = false,
+    publicHolidays: String? = nil
   ) throws(NearbyError) {
+    self.publicHolidays = publicHolidays
     self.places = places
     switch (at, along) {
     case (let at?, nil):

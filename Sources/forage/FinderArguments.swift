@@ -57,6 +57,15 @@ struct FinderArguments: ParsableArguments {
   var timeZoneName: String?
 
   @Option(
+    help: ArgumentHelp(
+      "A file of public holidays, one YYYY-MM-DD a line, for hours with PH rules.",
+      discussion: "Without it a PH rule decides only where holiday or not gives the same answer.",
+      valueName: "file"
+    )
+  )
+  var publicHolidays: String?
+
+  @Option(
     name: .customLong("query-policy"),
     help: ArgumentHelp(
       "coverage (ask the coverage cache first) or every-fix (one query per fix, the baseline).",
@@ -249,9 +258,25 @@ struct FinderArguments: ParsableArguments {
     )
   }
 
-  /// The judge of every answered place's `open_at_fix`, in `--timezone`.
+  /// The judge of every answered place's `open_at_fix`, in `--timezone`, with the holidays of
+  /// `--public-holidays`.
+  ///
+  /// - Throws: An exit code after a one-line message: 74 when the holiday file cannot be read,
+  ///   65 when a line is not a date.
   func hoursJudge() throws -> HoursJudge {
-    HoursJudge(timeZone: try timeZone())
+    HoursJudge(timeZone: try timeZone(), publicHolidays: try holidays())
+  }
+
+  /// The holidays `--public-holidays` lists, or unknown without it.
+  private func holidays() throws -> PublicHolidays {
+    guard let publicHolidays else { return .unknown }
+    do {
+      return try PublicHolidays.read(publicHolidays)
+    } catch {
+      printError("--public-holidays: \(error.description)")
+      if case .unreadable = error { throw Sysexits.ioError }
+      throw Sysexits.dataError
+    }
   }
 
   /// The notification middleware's configuration, or `nil` without `--notify-url`.

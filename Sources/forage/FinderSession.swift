@@ -196,6 +196,8 @@ enum FinderSession {
     view: SessionView?,
     arguments: FinderArguments
   ) async throws -> (RunSummary, HeldOutputs) {
+    // The holiday calendar is read first: a bad one leaves nothing written and nothing started.
+    let hours = try arguments.hoursJudge()
     let outputs = HeldOutputs()
     let writer: any EventWriter
     let recordSink: (any TextSink)?
@@ -215,7 +217,6 @@ enum FinderSession {
     let cacheFile = try arguments.placesCache.open()
     let backend = try await makeBackend()
     view?.backendStarted(backend)
-    let hours = try arguments.hoursJudge()
     var finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(

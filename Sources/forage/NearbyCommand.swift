@@ -81,6 +81,14 @@ struct NearbyCommand: AsyncParsableCommand {
   @Flag(help: "List only places open at --time.")
   var open = false
 
+  @Option(
+    help: ArgumentHelp(
+      "A file of public holidays, one YYYY-MM-DD a line, for hours with PH rules.",
+      valueName: "file"
+    )
+  )
+  var publicHolidays: String?
+
   func run() async throws {
     let text: String
     do throws(NearbyError) {
@@ -94,7 +102,8 @@ struct NearbyCommand: AsyncParsableCommand {
         format: format,
         time: time,
         timeZone: timeZone,
-        isOpenOnly: open
+        isOpenOnly: open,
+        publicHolidays: publicHolidays
       )
       let result = try request.search { printError("warning: \($0)") }
       text = result.rendered(as: request.format)

@@ -231,6 +231,58 @@ import Testing
     #expect(open.stderr.contains("--open needs --time"), "\(open.stderr)")
   }
 
+  @Test func aHolidayCalendarThatCannotBeUsedIsOneLineAnd74Or65() throws {
+    let folder = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let bad = folder.appendingPathComponent("bad.txt")
+    try Data("2026-12-24\nChristmas\n".utf8).write(to: bad)
+    let track = try FinderFixtures.walkPrefix(3, in: folder)
+    let commands = [
+      ["run", "--track", track.path, "--provider", "overpass"],
+      [
+        "nearby", "--places", FinderFixtures.helsinkiPlaces.path, "--at", "60.17,24.94",
+        "--radius", "100",
+      ],
+    ]
+    for command in commands {
+      for (file, status, text) in [
+        (bad.path, Int32(65), "bad.txt:2: expected a date"),
+        (folder.appendingPathComponent("none.txt").path, 74, "No such file"),
+        (folder.path, 74, "directory"),
+      ] {
+        let result = try FinderFixtures.forage(command + ["--public-holidays", file])
+        #expect(result.status == status, "\(command) \(file): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let errors = result.stderr.split(separator: "\n").filter { !$0.contains("warning") }
+        #expect(errors.count == 1 && errors[0].contains(text), "\(result.stderr)")
+      }
+    }
+    // A calendar decides a PH rule at the walk's time, Friday 2026-06-12 14:30 in Helsinki.
+    let places = folder.appendingPathComponent("ph.geojson")
+    try Data(
+      (#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","#
+        + #""coordinates":[24.9433,60.1711]},"properties":{"id":"ph","name":"PH","#
+        + #""amenity":"restaurant","opening_hours":"Mo-Fr 10:00-18:00; PH off"}}]}"#).utf8
+    ).write(to: places)
+    for (days, expected) in [(nil, Bool?.none), ("2026-12-25\n", true), ("2026-06-12\n", false)] {
+      var arguments = [
+        "run", "--track", track.path, "--provider", "overpass", "--dataset", places.path,
+        "--timezone", "Europe/Helsinki",
+      ]
+      if let days {
+        let calendar = folder.appendingPathComponent("days.txt")
+        try Data(days.utf8).write(to: calendar)
+        arguments += ["--public-holidays", calendar.path]
+      }
+      let result = try FinderFixtures.forage(arguments)
+      #expect(result.status == 0, "\(result.stderr)")
+      let values = try Self.answers(result.stdout).flatMap(\.places).map { $0["open_at_fix"] }
+      #expect(!values.isEmpty)
+      #expect(values.allSatisfy { ($0 as? Bool) == expected }, "\(String(describing: days))")
+      #expect(result.stderr.contains("public holiday") == (expected == nil), "\(result.stderr)")
+    }
+  }
+
   @Test func placesNewHoursAreReadInTheirOwnOffset() throws {
     let folder = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: folder) }

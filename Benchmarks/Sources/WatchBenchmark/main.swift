@@ -65,7 +65,7 @@ func measure(
 )
   async throws -> Measurement
 {
-  let backend = try PlacesBackend.googleMock(serving: dataset)
+  let backend = try PlacesBackend.mock(serving: dataset)
   var finder = Finder(
     options: FinderOptions(pacing: pacing),
     middleware: Finder.defaultMiddleware(places: .places(backend))
