@@ -12,8 +12,8 @@ public final class HoursJudge: Sendable {
   private struct Memory {
     var parsed: [String: Result<OpeningHours, OpeningHoursError>] = [:]
     var undecided: [UnknownHoursReason: Set<String>] = [:]
-    /// The first value that could not be read, with why, for the warning.
-    var firstUnreadable: (text: String, error: OpeningHoursError)?
+    /// The first hours that could not be read, with why, for the warning.
+    var firstUnreadable: (text: String, reason: String)?
   }
 
   /// The zone local times are read in when a place's source gives no UTC offset.
@@ -46,6 +46,11 @@ public final class HoursJudge: Sendable {
     switch place.openingHours {
     case nil:
       return .unknown(.noHours)
+    case .unreadable(let why):
+      memory.withLock { memory in
+        if memory.firstUnreadable == nil { memory.firstUnreadable = ("periods", why) }
+      }
+      return .unknown(.unreadable)
     case .weekly(let week):
       guard let time else { return .unknown(.noFixTime) }
       guard week.utcOffsetMinutes != nil || timeZone != nil else {
@@ -88,7 +93,7 @@ public final class HoursJudge: Sendable {
     memory.withLock { memory in
       memory.parsed[text] = result
       if case .failure(let error) = result, memory.firstUnreadable == nil {
-        memory.firstUnreadable = (text, error)
+        memory.firstUnreadable = (text, error.description)
       }
     }
     return result
@@ -100,7 +105,7 @@ public final class HoursJudge: Sendable {
       HoursTally(
         counts: memory.undecided.mapValues(\.count),
         total: memory.undecided.values.reduce(into: Set<String>()) { $0.formUnion($1) }.count,
-        firstUnreadable: memory.firstUnreadable.map { ($0.text, $0.error.description) }
+        firstUnreadable: memory.firstUnreadable.map { ($0.text, $0.reason) }
       )
     }
   }

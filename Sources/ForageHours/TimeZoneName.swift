@@ -6,16 +6,25 @@ import Foundation
 public enum TimeZoneName {
   /// The zone `name` names.
   ///
-  /// Only names the zone database lists (and `UTC`) are taken, never a path or an offset that
-  /// Foundation would also read.
+  /// Every name of the zone database is taken (`Asia/Kolkata`, `Etc/GMT-2`, `CET`, the old
+  /// `US/Pacific` links), but never a path (`..`, a leading `/`) or an offset that Foundation
+  /// would also read (`GMT+2`): a name is taken when it is made of the characters zone names use
+  /// and Foundation finds a zone of exactly that name.
   ///
   /// - Throws: ``TimeZoneNameError`` naming the nearest known names.
   public static func zone(named name: String) throws(TimeZoneNameError) -> TimeZone {
-    let known = TimeZone.knownTimeZoneIdentifiers + ["UTC"]
-    guard known.contains(name), let zone = TimeZone(identifier: name) else {
-      throw TimeZoneNameError(name: name, nearest: NameSuggestion.nearest(to: name, in: known))
+    let isZoneName =
+      !name.isEmpty && !name.hasPrefix("/") && !name.contains("..")
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+            || "/_+-".unicodeScalars.contains($0))
+      }
+    if isZoneName, let zone = TimeZone(identifier: name), zone.identifier == name || name == "UTC" {
+      return zone
     }
-    return zone
+    let known = TimeZone.knownTimeZoneIdentifiers + ["UTC"]
+    throw TimeZoneNameError(name: name, nearest: NameSuggestion.nearest(to: name, in: known))
   }
 }
 

@@ -38,15 +38,19 @@ extension NearbyRequest {
       }
     }
     let hours = HoursJudge(timeZone: timeZone, publicHolidays: holidays)
-    if isOpenOnly { places.removeAll { hours.verdict(for: $0, at: time) != .open } }
     let index = SpatialIndex(places)
-    let found: [Neighbor<Place>]
+    var found: [Neighbor<Place>]
     switch origin {
     case .point(let centre):
-      found = index.nearest(limit, within: radius, of: centre)
+      found =
+        isOpenOnly
+        ? index.within(radius, of: centre) : index.nearest(limit, within: radius, of: centre)
     case .track:
-      found = Array(index.along(track, within: radius).prefix(limit))
+      found = index.along(track, within: radius)
     }
+    // With --open, only the places within the radius are judged (and counted when undecided).
+    if isOpenOnly { found.removeAll { hours.verdict(for: $0.item, at: time) != .open } }
+    found = Array(found.prefix(limit))
     let listed = found.map {
       NearbyPlace(
         $0.item,

@@ -108,6 +108,15 @@ public struct NearbyRequest: Sendable {
             + "2026-06-12T21:40:00Z"
         )
       }
+      // Without Z or an offset the time would be read as UTC, and the answers hours off for a
+      // user who meant local time.
+      let clock = time.split(whereSeparator: { $0 == "T" || $0 == "t" || $0 == " " }).last ?? ""
+      guard clock.contains(where: { "Zz+-".contains($0) }) else {
+        throw .usage(
+          "--time: '\(TerminalText.escaped(time))' has no zone; end it with Z or an offset "
+            + "such as +03:00"
+        )
+      }
       self.time = instant
     } else {
       self.time = nil
@@ -123,6 +132,12 @@ public struct NearbyRequest: Sendable {
     }
     guard !isOpenOnly || self.time != nil else {
       throw .usage("--open needs --time: open is told at a time, such as 2026-06-12T21:40:00Z")
+    }
+    guard self.time != nil || (timeZone == nil && publicHolidays == nil) else {
+      throw .usage(
+        "--\(timeZone != nil ? "timezone" : "public-holidays") needs --time: open is told at "
+          + "a time, such as 2026-06-12T21:40:00Z"
+      )
     }
     self.isOpenOnly = isOpenOnly
   }

@@ -1,12 +1,13 @@
-/// Opening hours as one JSON object, as the places cache file keeps them: `{"osm": TEXT}` or
+/// Opening hours as one JSON object, as the places cache file keeps them: `{"osm": TEXT}`,
 /// `{"weekly": {"periods": [{"open": {"day", "hour", "minute"}, "close": …}],
-/// "utc_offset_minutes": N}}`.
+/// "utc_offset_minutes": N}}` or `{"unreadable": WHY}`.
 ///
 /// Reading refuses a time of the week out of range.
 extension PlaceHours: Codable {
   enum CodingKeys: String, CodingKey {
     case osm
     case weekly
+    case unreadable
   }
 
   enum WeeklyKeys: String, CodingKey {
@@ -32,6 +33,10 @@ extension PlaceHours: Codable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     if let text = try container.decodeIfPresent(String.self, forKey: .osm) {
       self = .openStreetMap(text)
+      return
+    }
+    if let why = try container.decodeIfPresent(String.self, forKey: .unreadable) {
+      self = .unreadable(why)
       return
     }
     let week = try container.nestedContainer(keyedBy: WeeklyKeys.self, forKey: .weekly)
@@ -95,6 +100,8 @@ extension PlaceHours: Codable {
         }
       }
       try week.encodeIfPresent(hours.utcOffsetMinutes, forKey: .utcOffsetMinutes)
+    case .unreadable(let why):
+      try container.encode(why, forKey: .unreadable)
     }
   }
 

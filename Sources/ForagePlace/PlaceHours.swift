@@ -7,6 +7,36 @@ public enum PlaceHours: Sendable, Hashable {
   case openStreetMap(String)
   /// A regular week of opening periods, as Places API (New) gives them in `regularOpeningHours`.
   case weekly(WeeklyHours)
+  /// Hours the source gave that cannot be read, and why (a period with an hour of 25, an offset
+  /// of 100 000 minutes): `open_at_fix` is then unknown, and counted as unreadable.
+  case unreadable(String)
+
+  /// A week of periods as a source gave it, or why it cannot be read: every period needs an
+  /// open time, a close time other than its open time (a period that never closes is Google's
+  /// "always open", opening Sunday 00:00, and nothing else), and the offset at most ±18 hours.
+  ///
+  /// - Parameters:
+  ///   - periods: The periods, `nil` for one that could not be read at all.
+  ///   - utcOffsetMinutes: The offset, when the source gave one.
+  public static func week(_ periods: [WeeklyPeriod?], utcOffsetMinutes: Int?) -> PlaceHours {
+    var week: [WeeklyPeriod] = []
+    for (index, period) in periods.enumerated() {
+      guard let period else {
+        return .unreadable("period \(index + 1) is not a day 0–6, an hour 0–24 and a minute 0–59")
+      }
+      if let close = period.close, close == period.open {
+        return .unreadable("period \(index + 1) closes when it opens")
+      }
+      if period.close == nil, period.open.minuteOfWeek != 0 {
+        return .unreadable("period \(index + 1) never closes but does not open Sunday 00:00")
+      }
+      week.append(period)
+    }
+    if let utcOffsetMinutes, abs(utcOffsetMinutes) > 18 * 60 {
+      return .unreadable("the UTC offset \(utcOffsetMinutes) minutes is more than 18 hours")
+    }
+    return .weekly(WeeklyHours(periods: week, utcOffsetMinutes: utcOffsetMinutes))
+  }
 }
 
 /// A regular week of opening periods with the place's offset from UTC, when the source gave one

@@ -77,7 +77,11 @@ enum PlacesNewWire {
     var formattedAddress: String?
     var currentOpeningHours: OpeningHours?
     var regularOpeningHours: RegularHours?
+    /// Whether the answer gave `regularOpeningHours` (not null) that could not be decoded.
+    var hasUnreadableHours = false
     var utcOffsetMinutes: LenientNumber?
+    /// Whether the answer gave a `utcOffsetMinutes` (not null) that is not a number.
+    var hasUnreadableOffset = false
     var businessStatus: String?
     var attributions: [Lenient<Attribution>]?
 
@@ -112,10 +116,14 @@ enum PlacesNewWire {
         RegularHours.self,
         forKey: .regularOpeningHours
       )
+      hasUnreadableHours =
+        regularOpeningHours == nil && Self.isGiven(.regularOpeningHours, in: container)
       utcOffsetMinutes = try? container.decodeIfPresent(
         LenientNumber.self,
         forKey: .utcOffsetMinutes
       )
+      hasUnreadableOffset =
+        utcOffsetMinutes == nil && Self.isGiven(.utcOffsetMinutes, in: container)
       businessStatus = try? container.decodeIfPresent(String.self, forKey: .businessStatus)
       attributions = try? container.decodeIfPresent(
         [Lenient<Attribution>].self,
@@ -136,19 +144,35 @@ enum PlacesNewWire {
     /// missing or out-of-range day, hour or minute): hours that are partly read would be wrong.
     /// An offset beyond ±18 hours is no offset.
     var hours: PlaceHours? {
-      guard let periods = regularOpeningHours?.periods, !periods.isEmpty else { return nil }
-      var week: [WeeklyPeriod] = []
-      for period in periods {
-        guard let open = period.open.flatMap(Self.weekTime) else { return nil }
-        if let point = period.close {
-          guard let close = Self.weekTime(point) else { return nil }
-          week.append(WeeklyPeriod(open: open, close: close))
-        } else {
-          week.append(WeeklyPeriod(open: open, close: nil))
-        }
+      if hasUnreadableHours {
+        return .unreadable("regularOpeningHours is not periods of day, hour and minute")
       }
-      let offset = utcOffsetMinutes?.integer.flatMap { abs($0) <= 18 * 60 ? $0 : nil }
-      return .weekly(WeeklyHours(periods: week, utcOffsetMinutes: offset))
+      guard let periods = regularOpeningHours?.periods, !periods.isEmpty else { return nil }
+      var offset: Int?
+      if let utcOffsetMinutes {
+        guard let minutes = utcOffsetMinutes.integer else {
+          return .unreadable("utcOffsetMinutes \(utcOffsetMinutes.value) is not whole minutes")
+        }
+        offset = minutes
+      } else if hasUnreadableOffset {
+        return .unreadable("utcOffsetMinutes is not a number")
+      }
+      let week = periods.map { period -> WeeklyPeriod? in
+        guard let open = period.open.flatMap(Self.weekTime) else { return nil }
+        guard let point = period.close else { return WeeklyPeriod(open: open, close: nil) }
+        return Self.weekTime(point).map { WeeklyPeriod(open: open, close: $0) }
+      }
+      return PlaceHours.week(week, utcOffsetMinutes: offset)
+    }
+
+    /// Whether `key` holds a value other than `null`.
+    private static func isGiven(
+      _ key: CodingKeys,
+      in container: KeyedDecodingContainer<CodingKeys>
+    )
+      -> Bool
+    {
+      container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? true)
     }
 
     private static func weekTime(_ point: RegularHours.Point) -> WeekTime? {

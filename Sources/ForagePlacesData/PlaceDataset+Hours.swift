@@ -6,52 +6,58 @@ extension PlaceDataset {
   /// else a week of periods, as Places API (New) writes them (`regularOpeningHours.periods` of
   /// `{"day", "hour", "minute"}` points, with `utcOffsetMinutes`) or as Google's legacy Place
   /// Details does (`opening_hours.periods` of `{"day", "time": "HHMM"}`, with
-  /// `utc_offset_minutes`). Periods with a point that cannot be read make no hours at all: a
-  /// week read in part would be wrong.
+  /// `utc_offset_minutes`). Periods with a point that cannot be read, or an offset that is not
+  /// whole minutes, make the hours unreadable (``ForagePlace/PlaceHours/unreadable(_:)``): a week
+  /// read in part would be wrong.
   static func openingHours(_ properties: JSONValue) -> PlaceHours? {
     switch properties["opening_hours"] {
     case .string(let text): return .openStreetMap(text)
     case .int(let number): return .openStreetMap(String(number))
     default: break
     }
-    // An offset beyond ±18 hours is no offset.
-    let offset = (whole(properties["utcOffsetMinutes"]) ?? whole(properties["utc_offset_minutes"]))
-      .flatMap { abs($0) <= 18 * 60 ? $0 : nil }
-    if let periods = properties["regularOpeningHours"]?["periods"]?.array {
+    let regular = properties["regularOpeningHours"].flatMap { $0 == .null ? nil : $0 }
+    let legacy = properties["opening_hours"]?["periods"].flatMap { $0 == .null ? nil : $0 }
+    guard let given = regular ?? legacy else { return nil }
+    guard let periods = given["periods"]?.array ?? given.array else {
+      return .unreadable("the periods are not a list")
+    }
+    let offsetValue = [properties["utcOffsetMinutes"], properties["utc_offset_minutes"]]
+      .compactMap { $0 }.first { $0 != .null }
+    let offset = offsetValue.flatMap(whole)
+    if offsetValue != nil, offset == nil {
+      return .unreadable("the UTC offset is not whole minutes")
+    }
+    if regular != nil {
       return week(periods, offset: offset) { point in
         guard let day = whole(point["day"]), let hour = whole(point["hour"]) else { return nil }
         return WeekTime(day: day, hour: hour, minute: whole(point["minute"]) ?? 0)
       }
     }
-    if let periods = properties["opening_hours"]?["periods"]?.array {
-      return week(periods, offset: offset) { point in
-        guard let day = whole(point["day"]), let time = point["time"]?.string, time.count == 4,
-          time.allSatisfy(\.isASCII), let hour = Int(time.prefix(2)),
-          let minute = Int(time.suffix(2))
-        else { return nil }
-        return WeekTime(day: day, hour: hour, minute: minute)
-      }
+    return week(periods, offset: offset) { point in
+      guard let day = whole(point["day"]), let time = point["time"]?.string, time.count == 4,
+        time.allSatisfy(\.isASCII), let hour = Int(time.prefix(2)),
+        let minute = Int(time.suffix(2))
+      else { return nil }
+      return WeekTime(day: day, hour: hour, minute: minute)
     }
-    return nil
   }
 
-  /// The periods read with `read`, or `nil` when there are none or one cannot be read.
+  /// The periods read with `read` (``ForagePlace/PlaceHours/week(_:utcOffsetMinutes:)``), or
+  /// `nil` when there are none.
   private static func week(
     _ periods: [JSONValue],
     offset: Int?,
     read: (JSONValue) -> WeekTime?
   ) -> PlaceHours? {
-    var week: [WeeklyPeriod] = []
-    for period in periods {
+    guard !periods.isEmpty else { return nil }
+    let week = periods.map { period -> WeeklyPeriod? in
       guard let openPoint = period["open"], let open = read(openPoint) else { return nil }
-      var close: WeekTime?
-      if let closePoint = period["close"], closePoint != .null {
-        guard let time = read(closePoint) else { return nil }
-        close = time
+      guard let closePoint = period["close"], closePoint != .null else {
+        return WeeklyPeriod(open: open, close: nil)
       }
-      week.append(WeeklyPeriod(open: open, close: close))
+      return read(closePoint).map { WeeklyPeriod(open: open, close: $0) }
     }
-    return week.isEmpty ? nil : .weekly(WeeklyHours(periods: week, utcOffsetMinutes: offset))
+    return PlaceHours.week(week, utcOffsetMinutes: offset)
   }
 
   /// A whole number, or `nil`.

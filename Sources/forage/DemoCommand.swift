@@ -131,8 +131,9 @@ struct DemoCommand: AsyncParsableCommand {
         "",
         "Of the \(nearestPlaces) places that were ever the nearest, \(passed.open) were open when "
           + "the walk passed them,",
-        "\(passed.closed) were closed, and for \(passed.unknown) OpenStreetMap gives no hours "
-          + "forage can read (times in \(finder.timeZoneName ?? Self.defaultTimeZone)).",
+        "\(passed.closed) were closed, and for \(passed.unknown) it could not be told (no hours, "
+          + "hours forage cannot read, or a holiday rule; times in "
+          + "\(finder.timeZoneName ?? Self.defaultTimeZone)).",
       ]
     }
     let nearest = story.mostOftenNearest(5)

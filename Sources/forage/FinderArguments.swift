@@ -249,13 +249,22 @@ struct FinderArguments: ParsableArguments {
     }
   }
 
-  /// Refuses `--open` with a provider that gives no opening hours: every answer would be empty.
+  /// Refuses `--open` where every answer would be empty: with a provider that gives no opening
+  /// hours, or with OpenStreetMap's hours (Overpass), which are in local time, and no zone.
   func validateOpen(for provider: PlacesBackend.ProviderName) throws {
-    guard open, provider == .google else { return }
-    throw ValidationError(
-      "--open needs opening hours, which Google's Nearby Search (legacy) does not give (its "
-        + "open_now is at the time of the request); use --provider places-new or overpass"
-    )
+    guard open else { return }
+    if provider == .google {
+      throw ValidationError(
+        "--open needs opening hours, which Google's Nearby Search (legacy) does not give (its "
+          + "open_now is at the time of the request); use --provider places-new or overpass"
+      )
+    }
+    if provider == .overpass, timeZoneName == nil {
+      throw ValidationError(
+        "--open with --provider overpass needs --timezone (such as Europe/Helsinki): "
+          + "OpenStreetMap hours are in local time"
+      )
+    }
   }
 
   /// The judge of every answered place's `open_at_fix`, in `--timezone`, with the holidays of

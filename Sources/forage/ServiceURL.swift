@@ -34,6 +34,10 @@ enum ServiceURL {
     if let port = url.port, !(1...65_535).contains(port) {
       throw ValidationError("\(option) has port \(port); a port is 1 to 65535")
     }
+    // `http://127.0.0.1:` names no port, which libcurl would take as the scheme's own.
+    if hasEmptyPort(text) {
+      throw ValidationError("\(option) has an empty port; a port is 1 to 65535")
+    }
     if !allowsQuery, url.query != nil || url.fragment != nil {
       throw ValidationError(
         "\(option) must not have a query (?…) or fragment (#…): forage adds the API's own "
@@ -68,5 +72,12 @@ enum ServiceURL {
       return withUnsafeBytes(of: &ipv6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
     }
     return false
+  }
+
+  /// Whether the URL's authority ends in a colon with no port after it (`http://host:/`).
+  private static func hasEmptyPort(_ text: String) -> Bool {
+    guard let start = text.range(of: "://")?.upperBound else { return false }
+    let authority = text[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    return authority.hasSuffix(":")
   }
 }

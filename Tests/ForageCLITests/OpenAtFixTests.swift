@@ -214,6 +214,8 @@ import Testing
     for time in [
       "", "now", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-06-12T25:00:00Z",
       "2026-06-12", "99999999-01-01T00:00:00Z", "2026-06-12T12:00:00+25:00", "\u{1B}]0;x\u{07}",
+      // No zone: read as UTC, it would be hours off for a user who meant local time.
+      "2026-06-12T21:40:00", "2026-06-12 21:40:00",
     ] {
       let result = try FinderFixtures.forage(nearby + ["--time", time])
       #expect(result.status == 64, "--time \(time.debugDescription): \(result.stderr)")
@@ -229,6 +231,22 @@ import Testing
     let open = try FinderFixtures.forage(nearby + ["--open"])
     #expect(open.status == 64)
     #expect(open.stderr.contains("--open needs --time"), "\(open.stderr)")
+    // OpenStreetMap hours are local: --open with Overpass and no zone would answer nothing.
+    let overpass = try FinderFixtures.forage([
+      "run", "--track", track, "--provider", "overpass", "--open",
+    ])
+    #expect(overpass.status == 64)
+    #expect(overpass.stderr.contains("needs --timezone"), "\(overpass.stderr)")
+    for option in [["--timezone", "Europe/Helsinki"], ["--public-holidays", track]] {
+      let ignored = try FinderFixtures.forage(nearby + option)
+      #expect(ignored.status == 64)
+      #expect(ignored.stderr.contains("needs --time"), "\(ignored.stderr)")
+    }
+    for base in ["http://127.0.0.1:", "http://127.0.0.1:/v1", "http://[::1]:"] {
+      let empty = try FinderFixtures.forage(["run", "--track", track, "--api-base", base])
+      #expect(empty.status == 64, "\(base): \(empty.stderr)")
+      #expect(empty.stderr.contains("empty port"), "\(empty.stderr)")
+    }
   }
 
   @Test func aHolidayCalendarThatCannotBeUsedIsOneLineAnd74Or65() throws {
@@ -241,7 +259,7 @@ import Testing
       ["run", "--track", track.path, "--provider", "overpass"],
       [
         "nearby", "--places", FinderFixtures.helsinkiPlaces.path, "--at", "60.17,24.94",
-        "--radius", "100",
+        "--radius", "100", "--time", "2026-06-12T21:40:00Z",
       ],
     ]
     for command in commands {
@@ -281,6 +299,20 @@ import Testing
       #expect(values.allSatisfy { ($0 as? Bool) == expected }, "\(String(describing: days))")
       #expect(result.stderr.contains("public holiday") == (expected == nil), "\(result.stderr)")
     }
+  }
+
+  /// With --open, nearby judges (and counts) only the places within the radius.
+  @Test func nearbyOpenCountsOnlyThePlacesItJudged() throws {
+    let result = try FinderFixtures.forage([
+      "nearby", "--places", FinderFixtures.helsinkiPlaces.path, "--at", "60.1699,24.9384",
+      "--radius", "100", "--limit", "3", "--open", "--time", "2026-06-12T21:40:00Z",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let warning = try #require(
+      result.stderr.split(separator: "\n").first { $0.contains("open_at_fix") }
+    )
+    let counts = warning.split(separator: " ").compactMap { Int($0) }
+    #expect(!counts.isEmpty && counts.allSatisfy { $0 < 60 }, "\(warning)")
   }
 
   @Test func placesNewHoursAreReadInTheirOwnOffset() throws {

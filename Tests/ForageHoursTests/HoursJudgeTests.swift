@@ -108,3 +108,37 @@ import Testing
     #expect(HoursJudge(timeZone: nil).tally().warning() == nil)
   }
 }
+
+/// Hours a source gave that cannot be read are unknown, counted as unreadable with why.
+@Suite struct UnreadableHoursTests {
+  @Test func unreadableHoursAreCountedWithWhy() {
+    let judge = HoursJudge(timeZone: nil)
+    let place = HoursJudgeTests.place("x", .unreadable("period 1 closes when it opens"))
+    #expect(
+      judge.verdict(for: place, at: HoursJudgeTests.time("2026-06-12T06:30:00Z"))
+        == .unknown(.unreadable)
+    )
+    #expect(judge.tally().warning()?.contains("period 1 closes when it opens") == true)
+  }
+
+  @Test func aWeekIsCheckedAsItIsRead() {
+    func time(_ day: Int, _ hour: Int) -> WeekTime { WeekTime(day: day, hour: hour, minute: 0)! }
+    #expect(
+      PlaceHours.week([WeeklyPeriod(open: time(0, 0), close: nil)], utcOffsetMinutes: 0)
+        == .weekly(
+          WeeklyHours(periods: [WeeklyPeriod(open: time(0, 0), close: nil)], utcOffsetMinutes: 0)
+        )
+    )
+    for (periods, offset) in [
+      ([WeeklyPeriod(open: time(1, 10), close: nil)], nil),
+      ([WeeklyPeriod(open: time(1, 10), close: time(1, 10))], nil),
+      ([nil], nil),
+      ([WeeklyPeriod(open: time(1, 10), close: time(1, 12))], 18 * 60 + 1),
+    ] as [([WeeklyPeriod?], Int?)] {
+      guard case .unreadable = PlaceHours.week(periods, utcOffsetMinutes: offset) else {
+        Issue.record("\(periods) \(String(describing: offset)) was read")
+        continue
+      }
+    }
+  }
+}

@@ -98,6 +98,81 @@ import Testing
     #expect(provider.resultLimit == 20)
   }
 
+  /// `regularOpeningHours` read as a week in the place's own offset; hours that cannot be read
+  /// are kept as such (counted apart from places with no hours), never guessed.
+  @Test(arguments: [
+    (
+      #""regularOpeningHours":{"periods":[{"open":{"day":1,"hour":9,"minute":0},"#
+        + #""close":{"day":1,"hour":17,"minute":30}}]},"utcOffsetMinutes":180"#,
+      PlaceHours.weekly(
+        WeeklyHours(
+          periods: [
+            WeeklyPeriod(
+              open: WeekTime(day: 1, hour: 9, minute: 0)!,
+              close: WeekTime(day: 1, hour: 17, minute: 30)!
+            )
+          ],
+          utcOffsetMinutes: 180
+        )
+      )
+    ),
+    (
+      #""regularOpeningHours":{"periods":[{"open":{"day":0,"hour":0,"minute":0}}]}"#,
+      .weekly(
+        WeeklyHours(periods: [WeeklyPeriod(open: WeekTime(day: 0, hour: 0, minute: 0)!, close: nil)]
+        )
+      )
+    ),
+    (#""regularOpeningHours":null"#, nil),
+    (#""regularOpeningHours":{"periods":[]}"#, nil),
+  ])
+  func readsRegularOpeningHours(_ fields: String, _ expected: PlaceHours?) async throws {
+    let transport = ScriptedTransport([
+      .json(
+        #"{"places":[{"id":"A","location":{"latitude":60.16,"longitude":24.94},"# + fields + "}]}"
+      )
+    ])
+    let page = try await provider(transport).searchNearby(
+      NearbySearch(location: here, ranking: .prominence(radius: 500))
+    )
+    #expect(page.places.first?.openingHours == expected)
+  }
+
+  @Test(arguments: [
+    #""regularOpeningHours":"Mo-Fr 09:00-17:00""#,
+    #""regularOpeningHours":{"periods":{"open":1}}"#,
+    #""regularOpeningHours":{"periods":[{"open":{"day":7,"hour":9,"minute":0}}]}"#,
+    #""regularOpeningHours":{"periods":[{"open":{"day":1,"hour":25,"minute":0}}]}"#,
+    #""regularOpeningHours":{"periods":[{"open":{"day":1,"hour":"10","minute":0}}]}"#,
+    #""regularOpeningHours":{"periods":[{"open":{"day":1,"hour":1e308,"minute":0}}]}"#,
+    #""regularOpeningHours":{"periods":[{"close":{"day":1,"hour":9,"minute":0}}]}"#,
+    // Only Sunday 00:00 with no close is "always open"; Monday 10:00 with none says nothing.
+    #""regularOpeningHours":{"periods":[{"open":{"day":1,"hour":10,"minute":0}}]}"#,
+    #""regularOpeningHours":{"periods":[{"open":{"day":1,"hour":10,"minute":0},"#
+      + #""close":{"day":1,"hour":10,"minute":0}}]}"#,
+    #""regularOpeningHours":{"periods":[{"open":{"day":0,"hour":0,"minute":0}}]},"#
+      + #""utcOffsetMinutes":100000"#,
+    #""regularOpeningHours":{"periods":[{"open":{"day":0,"hour":0,"minute":0}}]},"#
+      + #""utcOffsetMinutes":"NaN""#,
+    #""regularOpeningHours":{"periods":[{"open":{"day":0,"hour":0,"minute":0}}]},"#
+      + #""utcOffsetMinutes":90.5"#,
+  ])
+  func hoursThatCannotBeReadAreUnreadable(_ fields: String) async throws {
+    let transport = ScriptedTransport([
+      .json(
+        #"{"places":[{"id":"A","location":{"latitude":60.16,"longitude":24.94},"# + fields + "}]}"
+      )
+    ])
+    let page = try await provider(transport).searchNearby(
+      NearbySearch(location: here, ranking: .prominence(radius: 500))
+    )
+    let hours = try #require(page.places.first?.openingHours, "\(fields)")
+    guard case .unreadable = hours else {
+      Issue.record("\(fields) read as \(hours)")
+      return
+    }
+  }
+
   @Test(arguments: [
     (400, "INVALID_ARGUMENT", PlacesError.invalidRequest(message: "bad")),
     (403, "PERMISSION_DENIED", .requestDenied(message: "bad")),
