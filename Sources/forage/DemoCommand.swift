@@ -118,7 +118,8 @@ struct DemoCommand: AsyncParsableCommand {
       "Fixes: \(summary.fixes) read, \(summary.fixesUsed) delivered, "
         + "\(summary.fixesDropped) dropped, \(summary.fixesLost) lost.",
       "Each delivered fix asked for the \(query.limit) nearest places of type "
-        + "\(query.type ?? "any") within \(Int(query.radius)) m:",
+        + "\(query.type ?? "any") within \(Int(query.radius)) m"
+        + (query.isOpenOnly ? " open at that moment:" : ":"),
       "  \(summary.cacheAnswers) answers came from the coverage cache with no request,",
       "  \(network) from the network, in \(summary.requests) HTTP requests "
         + "(one request a fix would be \(summary.fixesUsed)).",
