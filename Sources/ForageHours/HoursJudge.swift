@@ -13,7 +13,7 @@ public final class HoursJudge: Sendable {
     var parsed: [String: Result<OpeningHours, OpeningHoursError>] = [:]
     var undecided: [UnknownHoursReason: Set<String>] = [:]
     /// The first hours that could not be read, with why, for the warning.
-    var firstUnreadable: (text: String, reason: String)?
+    var firstUnreadable: UnreadableExample?
   }
 
   /// The zone local times are read in when a place's source gives no UTC offset.
@@ -48,7 +48,9 @@ public final class HoursJudge: Sendable {
       return .unknown(.noHours)
     case .unreadable(let why):
       memory.withLock { memory in
-        if memory.firstUnreadable == nil { memory.firstUnreadable = ("periods", why) }
+        if memory.firstUnreadable == nil {
+          memory.firstUnreadable = UnreadableExample(text: "periods", reason: why)
+        }
       }
       return .unknown(.unreadable)
     case .weekly(let week):
@@ -93,7 +95,7 @@ public final class HoursJudge: Sendable {
     memory.withLock { memory in
       memory.parsed[text] = result
       if case .failure(let error) = result, memory.firstUnreadable == nil {
-        memory.firstUnreadable = (text, error.description)
+        memory.firstUnreadable = UnreadableExample(text: text, reason: error.description)
       }
     }
     return result
@@ -105,7 +107,7 @@ public final class HoursJudge: Sendable {
       HoursTally(
         counts: memory.undecided.mapValues(\.count),
         total: memory.undecided.values.reduce(into: Set<String>()) { $0.formUnion($1) }.count,
-        firstUnreadable: memory.firstUnreadable.map { ($0.text, $0.reason) }
+        firstUnreadable: memory.firstUnreadable
       )
     }
   }

@@ -6,23 +6,17 @@ public struct HoursTally: Sendable, Equatable {
   /// How many distinct places were undecided for any reason.
   public var total: Int
   /// The first hours that could not be read and why, to show the user one example.
-  public var firstUnreadable: (text: String, reason: String)?
+  public var firstUnreadable: UnreadableExample?
 
   /// Creates a tally.
   public init(
     counts: [UnknownHoursReason: Int] = [:],
     total: Int = 0,
-    firstUnreadable: (String, String)? = nil
+    firstUnreadable: UnreadableExample? = nil
   ) {
     self.counts = counts.filter { $0.value > 0 }
     self.total = total
-    self.firstUnreadable = firstUnreadable.map { (text: $0.0, reason: $0.1) }
-  }
-
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.counts == rhs.counts && lhs.total == rhs.total
-      && lhs.firstUnreadable?.text == rhs.firstUnreadable?.text
-      && lhs.firstUnreadable?.reason == rhs.firstUnreadable?.reason
+    self.firstUnreadable = firstUnreadable
   }
 
   /// The one warning line, or `nil` when every place was decided.
@@ -56,5 +50,19 @@ public struct HoursTally: Sendable, Equatable {
     if let count = counts[.noFixTime] { parts.append("\(places(count)) met at fixes with no time") }
     guard !parts.isEmpty else { return nil }
     return "open_at_fix is null where it cannot be told: " + parts.joined(separator: "; ")
+  }
+}
+
+/// Hours that could not be read, as the warning shows them: the text (or `periods`) and why.
+public struct UnreadableExample: Sendable, Equatable {
+  /// The hours as given, or `periods` for a week of periods.
+  public var text: String
+  /// Why they cannot be read.
+  public var reason: String
+
+  /// Creates an example.
+  public init(text: String, reason: String) {
+    self.text = text
+    self.reason = reason
   }
 }

@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// Calendar arithmetic on ``LocalDate``: day numbers, weekdays, ISO weeks and month lengths.
 extension LocalDate {
   /// The number of days since 1970-01-01 (negative before it).
@@ -37,25 +39,11 @@ extension LocalDate {
     return remainder < 0 ? remainder + 7 : remainder
   }
 
-  /// Whether `year` has a 29 February.
-  static func isLeapYear(_ year: Int) -> Bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-  }
-
-  /// The number of days in `month` of `year`.
-  static func daysInMonth(_ month: Int, year: Int) -> Int {
-    switch month {
-    case 2: return isLeapYear(year) ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
-  }
-
   /// The number of ISO 8601 weeks in `year`: 53 when it starts on a Thursday, or on a Wednesday in
   /// a leap year; 52 otherwise.
   static func isoWeeks(inYear year: Int) -> Int {
     let firstWeekday = LocalDate(year: year, month: 1, day: 1).weekday
-    return firstWeekday == 3 || (firstWeekday == 2 && isLeapYear(year)) ? 53 : 52
+    return firstWeekday == 3 || (firstWeekday == 2 && GregorianCalendar.isLeapYear(year)) ? 53 : 52
   }
 
   /// The ISO 8601 week number, 1 through 53 (early January can be in the previous year's last

@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// Reading month and date selectors: `Jan-Mar`, `Dec`, `Dec 24`, `Dec 24-26`, `May 01-Sep 30`.
 extension OpeningHoursParser {
   /// Month and date ranges separated by commas.
@@ -67,7 +69,7 @@ extension OpeningHoursParser {
     guard count == 1 || count == 2 else { throw failure("expected a day of the month such as 24") }
     let start = position
     let day = readDigits(count)
-    guard day >= 1 && day <= LocalDate.daysInMonth(month, year: 2000) else {
+    guard day >= 1 && day <= GregorianCalendar.daysIn(month: month, year: 2000) else {
       position = start
       throw failure("expected a day that exists in the month")
     }

@@ -52,7 +52,7 @@ extension LocalDate {
       let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
       year >= 1, (1...12).contains(month), day >= 1
     else { return nil }
-    guard day <= LocalDate.daysInMonth(month, year: year) else { return nil }
+    guard day <= GregorianCalendar.daysIn(month: month, year: year) else { return nil }
     self.init(year: year, month: month, day: day)
   }
 }

@@ -1,3 +1,5 @@
+import ForageSupport
+
 /// A weekday selector: `Mo`, `Mo-Fr`, wrapping `Fr-Mo`, or the nth weekdays of the month `Su[1]`,
 /// `Fr[-1]`, `Mo[1,3]`, `Mo[2-4]`.
 struct WeekdayRange: Sendable, Hashable {
@@ -17,7 +19,7 @@ struct WeekdayRange: Sendable, Hashable {
     guard inRange else { return false }
     if occurrences.isEmpty { return true }
     let fromStart = (date.day - 1) / 7 + 1
-    let daysInMonth = LocalDate.daysInMonth(date.month, year: date.year)
+    let daysInMonth = GregorianCalendar.daysIn(month: date.month, year: date.year)
     let fromEnd = -((daysInMonth - date.day) / 7 + 1)
     return occurrences.contains(fromStart) || occurrences.contains(fromEnd)
   }

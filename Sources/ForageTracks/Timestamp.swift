@@ -47,7 +47,8 @@ public enum Timestamp {
       expect(UInt8(ascii: ":")), let second = number(2)
     else { return nil }
     // A day the month has (2026-02-30 is no day), and 24:00:00 only as the end of a day.
-    guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+    guard (1...12).contains(month),
+      (1...GregorianCalendar.daysIn(month: month, year: year)).contains(day),
       hour < 24 || (hour == 24 && minute == 0 && second == 0), minute <= 59, second <= 60
     else { return nil }
     var fraction = 0.0
@@ -83,17 +84,6 @@ public enum Timestamp {
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
     return Date(checkedSecondsSince1970: Double(seconds) + fraction)
-  }
-
-  /// How many days a month of the proleptic Gregorian calendar has.
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2:
-      let isLeap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-      return isLeap ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
   }
 
   /// Parses a timestamp from a string.
