@@ -73,18 +73,27 @@ public struct GoogleNearbySearchProvider: PlacesHTTPProvider {
 
   public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
     let policy = pageToken
-    try await connection.wait(policy.firstUseDelay - (elapsed() - token.receivedAt))
+    let age = elapsed() - token.receivedAt
+    try await connection.wait(policy.firstUseDelay - age)
     let request = makeRequest(pageToken: token.value)
+    // A token first used long after it arrived and refused has expired: asking again is billed
+    // and cannot help.
+    let mayBeEarly = policy.mayBeEarly(atAge: age)
     var attempt = 1
     while true {
       do {
         return try await connection.send(request) { response throws(PlacesError) in
           try decodePage(response, receivedAt: elapsed())
         }
-      } catch .invalidRequest where attempt < policy.maxAttempts {
+      } catch .invalidRequest where attempt < policy.maxAttempts && mayBeEarly {
         // Most likely the token is not valid yet: Google gives no message to tell.
         try await connection.wait(policy.retryDelay)
         attempt += 1
+      } catch .invalidRequest(let message) where !mayBeEarly {
+        throw .invalidRequest(
+          message: message
+            ?? "the page token was refused \(Int(age.seconds.rounded())) s after it arrived"
+        )
       } catch .invalidRequest(let message) {
         throw .invalidRequest(
           message: message
@@ -92,6 +101,10 @@ public struct GoogleNearbySearchProvider: PlacesHTTPProvider {
         )
       }
     }
+  }
+
+  public func mayStillUse(_ token: PageToken) -> Bool {
+    elapsed() - token.receivedAt <= pageToken.lifetime
   }
 
   /// Removes the key from a text that may echo it.

@@ -36,6 +36,10 @@ public protocol PlacesProvider: Sendable {
   /// - Returns: The next page.
   /// - Throws: ``PlacesError``.
   func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage
+
+  /// Whether a token received earlier may still name its page now, so that a search can fetch
+  /// its next page later, when it turns out to be needed; `true` by default.
+  func mayStillUse(_ token: PageToken) -> Bool
 }
 
 extension PlacesProvider {
@@ -44,6 +48,8 @@ extension PlacesProvider {
   public var givesOpeningHours: Bool { false }
 
   public var attribution: String? { nil }
+
+  public func mayStillUse(_ token: PageToken) -> Bool { true }
 
   /// Fetches every page of a search, up to `limit` places, without duplicates.
   ///

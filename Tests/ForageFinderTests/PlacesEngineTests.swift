@@ -140,11 +140,17 @@ import Testing
     let few = FakePlacesProvider.ranked(world, from: Coordinate(unchecked: 60.17, longitude: 24.94))
       .prefix(15).map(\.place)
     let sparse = FakePlacesProvider(world: few)
-    // One search each: Nearby Search's nearest first fetches its 3 pages (until R is covered or
-    // the cap is reached), as it does for every fix, standing or not.
+    // One request each: Nearby Search nearest first stops after the page that answers the fix,
+    // and keeps its token for a fix that would need more. With K = 20, a page of 20 cannot tell
+    // that its farthest place is nearer than the first place it left out (providers measure
+    // distance their own way), so a second page is needed.
+    let google20 = FakePlacesProvider(world: world)
     let cases: [(any PlacesProvider, PlacesQuery, () -> Int, Int)] = [
       (radius, Self.query, { radius.searches.count }, 1),
-      (google, Self.query, { google.callCount }, 3),
+      (google, Self.query, { google.callCount }, 1),
+      (
+        google20, PlacesQuery(radius: 300, limit: 20, type: "restaurant"), { google20.callCount }, 2
+      ),
       (placesNew, Self.query, { placesNew.callCount }, 1),
       (sparse, PlacesQuery(radius: 300, limit: 10, type: nil), { sparse.callCount }, 1),
     ]
@@ -161,6 +167,42 @@ import Testing
         #expect(answer.places.map(\.id) == expected)
       }
       #expect(requests() == expected, "\(type(of: provider)) \(query): \(requests()) requests")
+    }
+  }
+
+  @Test func aSearchFetchesItsNextPageOnlyWhenALaterFixNeedsIt() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 900, spacing: 20)
+    let provider = FakePlacesProvider(world: world)
+    let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
+    // Standing, then walking 100 m east: the first page answered the fix, and the search's
+    // next pages are fetched as the walk leaves what the pages so far covered.
+    let standing = (0..<20).map { _ in Fix(latitude: 60.17, longitude: 24.94) }
+    let answers = try await Self.answers(engine, standing)
+    #expect(provider.callCount == 1)
+    let walk = Self.walk(from: 60.17, 24.94, metresEast: 100, steps: 50)
+    let walked = try await Self.answers(engine, walk)
+    for (answer, fix) in zip(answers + walked, standing + walk) {
+      #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
+    }
+    #expect(provider.nextPageCount >= 1, "the first search's next page served the walk")
+    #expect(provider.callCount <= 6, "\(provider.callCount) requests")
+  }
+
+  @Test func anExpiredPageTokenStartsAFreshSearchAndAnswersStayExact() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 900, spacing: 20)
+    let fixes =
+      (0..<10).map { _ in Fix(latitude: 60.17, longitude: 24.94) }
+      + Self.walk(from: 60.17, 24.94, metresEast: 150, steps: 60)
+    for (expire, usable) in [(true, true), (false, false)] {
+      // Refused by the API, or too old to use: either way a fresh search, never a failed fix.
+      let provider = FakePlacesProvider(world: world, tokensExpire: expire, tokensUsable: usable)
+      let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
+      let answers = try await Self.answers(engine, fixes)
+      for (answer, fix) in zip(answers, fixes) {
+        #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
+      }
+      #expect(provider.callCount > 1)
+      if !usable { #expect(provider.nextPageCount == 0) }
     }
   }
 

@@ -133,8 +133,7 @@ import Testing
         provider: provider,
         query: PlacesQuery(limit: 10)
       )
-      let pages = provider == .google && kind == .dense ? 3 : 1
-      #expect(requests == pages, "\(kind): \(requests) requests")
+      #expect(requests == 1, "\(kind): \(requests) requests")
     }
   }
 

@@ -77,6 +77,39 @@ import Testing
     #expect(transport.requests.count == 7)
   }
 
+  @Test func aTokenRefusedLongAfterItArrivedHasExpiredAndIsNotAskedAgain() async throws {
+    let transport = ScriptedTransport([
+      .page(0, 20, token: "t1"), .status("INVALID_REQUEST"), .status("INVALID_REQUEST"),
+    ])
+    let clock = VirtualClock(recordingSleeps: true)
+    let provider = provider(transport, clock: clock)
+    let first = try await provider.searchNearby(search)
+    let token = try #require(first.nextPageToken)
+    // Fetched later, when a fix needed it: a refusal then means the token expired.
+    clock.advance(by: .seconds(30))
+    #expect(provider.mayStillUse(token))
+    await #expect(
+      throws: PlacesError.invalidRequest(
+        message: "the page token was refused 30 s after it arrived"
+      )
+    ) {
+      try await provider.nextPage(token)
+    }
+    #expect(transport.requests.count == 2)
+    #expect(clock.sleeps.isEmpty)
+  }
+
+  @Test func aTokenOlderThanItsLifetimeIsNotUsed() async throws {
+    let transport = ScriptedTransport([.page(0, 20, token: "t1")])
+    let clock = VirtualClock(recordingSleeps: true)
+    let provider = provider(transport, clock: clock)
+    let token = try #require(try await provider.searchNearby(search).nextPageToken)
+    clock.advance(by: PageTokenPolicy.standardLifetime)
+    #expect(provider.mayStillUse(token))
+    clock.advance(by: .milliseconds(1))
+    #expect(!provider.mayStillUse(token))
+  }
+
   @Test func doesNotRetryAnInvalidFirstRequest() async throws {
     let transport = ScriptedTransport([.status("INVALID_REQUEST", message: "Invalid request.")])
     let clock = VirtualClock(recordingSleeps: true)

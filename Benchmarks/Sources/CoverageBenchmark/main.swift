@@ -21,7 +21,9 @@ import MockPlaces
 // oracle (exact: yes); the offline greedy cover (``OfflineCover``) is the reference. Requests
 // count every HTTP request, pages included.
 //
-// Run: swift run -c release --package-path Benchmarks CoverageBenchmark [seed] [fixes]
+// Run: swift run -c release --package-path Benchmarks CoverageBenchmark [seed] [fixes] [only]
+// where `only` (say `dense,walk,google`) keeps the rows whose city, motion and provider hold
+// every one of its comma-separated words.
 
 /// The repository root: this file is Benchmarks/Sources/CoverageBenchmark/main.swift.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,6 +31,7 @@ let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingL
 let arguments = CommandLine.arguments.dropFirst()
 let seed = arguments.first.flatMap(UInt64.init) ?? 12
 let fixCount = arguments.dropFirst().first.flatMap(Int.init) ?? 2_400
+let only = arguments.dropFirst(2).first.map { $0.split(separator: ",").map(String.init) } ?? []
 let directory = FileManager.default.temporaryDirectory
   .appendingPathComponent("coverage-benchmark-\(getpid())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -84,6 +87,8 @@ emit(
 )
 for walk in walks {
   for provider in providers {
+    let row = [walk.city, walk.motion, provider.name.rawValue]
+    guard only.allSatisfy({ row.contains($0) }) else { continue }
     for limit in provider.limits {
       let query = PlacesQuery(limit: limit)
       let oracle = Oracle(dataset: walk.dataset, query: query, isOSM: provider.name == .overpass)

@@ -34,6 +34,8 @@ final class PlacesEngine: Sendable {
     var failuresInARow = 0
     var newestFix = -1
     var planner = SearchPlanner()
+    /// The last search that stopped paging early, while its next page may still be fetched.
+    var paused: PausedSearch?
   }
 
   /// How much of the farthest result's distance a capped search may claim as covered, and a
@@ -191,13 +193,29 @@ final class PlacesEngine: Sendable {
     return planner.plan(for: centre, needed: needed)
   }
 
-  /// Starts the search for a fix at `centre` as planned, made again as `rounds` allows; the
-  /// task ends with the search's error, if any. Takes no lock before the task runs, so it can
-  /// be called under the engine's.
+  /// The paused search whose next pages may cover the disk of radius `needed` around a fix at
+  /// `centre`, taken out of `state` so that no other fix fetches them; `nil` when there is none
+  /// or its page token is too old to use.
+  private func takePausedSearch(
+    for centre: Coordinate,
+    needed: Double,
+    from state: inout State
+  ) -> PausedSearch? {
+    guard let paused = state.paused, let token = paused.nextPageToken,
+      paused.mayCover(centre, needed: needed), provider.mayStillUse(token)
+    else { return nil }
+    state.paused = nil
+    return paused
+  }
+
+  /// Starts the search for a fix at `centre`, made again as `rounds` allows; the task ends with
+  /// the search's error, if any. It first fetches the next pages of `paused` (a search that
+  /// stopped early near the fix), and plans a new search only if they do not cover the fix.
+  /// Takes no lock before the task runs, so it can be called under the engine's.
   private func startSearch(
     for centre: Coordinate,
     at time: Date?,
-    plan: SearchPlanner.Plan,
+    resuming paused: PausedSearch?,
     rounds: RetryPolicy,
     onRoundFailed: @escaping @Sendable (PlacesError, Int) -> Void
   ) -> Task<PlacesError?, Never> {
@@ -215,20 +233,15 @@ final class PlacesEngine: Sendable {
           },
           cancelled: { .cancelled }
         ) { () async throws(PlacesError) in
-          try await search(
-            around: plan.centre,
-            reach: isRankedByDistance
-              ? min(
-                query.radius + Geodesic.distance(plan.centre, centre),
-                plan.enoughRadius ?? query.radius
-              ) : plan.enoughRadius ?? query.radius
-          )
-          // A planned search (ahead, or wider than R) that fell short of the fix (denser there
-          // than guessed, or capped): search here.
-          if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil),
-            !cache.covers(centre, radius: neededDisk(around: centre, at: time).1)
-          {
-            try await search(around: centre)
+          if let paused {
+            do throws(PlacesError) {
+              try await proceed(paused, for: centre, at: time)
+            } catch .invalidRequest {
+              // The API no longer takes its page token: search afresh.
+            }
+          }
+          if !cache.covers(centre, radius: neededDisk(around: centre, at: time).1) {
+            try await planAndSearch(for: centre, at: time)
           }
           try await fillGaps(around: centre, at: time)
         }
@@ -236,6 +249,34 @@ final class PlacesEngine: Sendable {
       } catch {
         return error
       }
+    }
+  }
+
+  /// Searches for a fix at `centre` the cache cannot answer, as ``searchPlan(for:needed:planner:)``
+  /// plans; when a planned search (ahead, or wider than R) fell short of the fix (denser there
+  /// than guessed, or capped), searches at the fix too.
+  private func planAndSearch(for centre: Coordinate, at time: Date?) async throws(PlacesError) {
+    let plan = state.withLock {
+      searchPlan(
+        for: centre,
+        needed: neededDisk(around: centre, at: time).1,
+        planner: &$0.planner
+      )
+    }
+    try await search(
+      around: plan.centre,
+      reach: isRankedByDistance
+        ? min(
+          query.radius + Geodesic.distance(plan.centre, centre),
+          plan.enoughRadius ?? query.radius
+        ) : plan.enoughRadius ?? query.radius,
+      for: centre,
+      at: time
+    )
+    if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil),
+      !cache.covers(centre, radius: neededDisk(around: centre, at: time).1)
+    {
+      try await search(around: centre, for: centre, at: time)
     }
   }
 
@@ -255,7 +296,7 @@ final class PlacesEngine: Sendable {
       guard !cache.covers(centre, radius: needed),
         let gap = uncoveredPoint(around: centre, within: needed)
       else { return }
-      try await search(around: gap)
+      try await search(around: gap, for: centre, at: time)
     }
   }
 
@@ -343,11 +384,10 @@ final class PlacesEngine: Sendable {
         // While this search waited (paced replays against a slow API), the user moved on: the
         // newer fix gets its own answer, and this one would only spend a request on the past.
         if index < state.newestFix { return .superseded }
-        let plan = searchPlan(for: centre, needed: needed, planner: &state.planner)
         let task = startSearch(
           for: centre,
           at: fix.time,
-          plan: plan,
+          resuming: takePausedSearch(for: centre, needed: needed, from: &state),
           rounds: Self.searchRounds(hasSucceeded: state.succeeded),
           onRoundFailed: onRoundFailed
         )
@@ -400,61 +440,115 @@ final class PlacesEngine: Sendable {
     return answer(for: fix, index: index, from: known, source: .network)
   }
 
-  /// Searches around `centre` and teaches the cache what was found and how far the search is
-  /// complete: nearest first, page by page until `reach` is covered, or within the radius
-  /// `reach` (R by default; for a planned search, what its plan counted on).
+  /// Searches around `centre` for the fix at `fix` (at `time`) and teaches the cache what was
+  /// found and how far the search is complete: nearest first, page by page until `reach` is
+  /// covered, or within the radius `reach` (R by default; for a planned search, what its plan
+  /// counted on). A search nearest first stops early, paused, once the fix can be answered
+  /// (``proceed(_:for:at:)``).
   private func search(
     around centre: Coordinate,
-    reach: Double? = nil
+    reach: Double? = nil,
+    for fix: Coordinate,
+    at time: Date?
   ) async throws(PlacesError) {
-    let byDistance = isRankedByDistance
     let radius = reach ?? query.radius
     let search = NearbySearch(
       location: centre,
-      ranking: byDistance ? .distance : .prominence(radius: radius),
+      ranking: isRankedByDistance ? .distance : .prominence(radius: radius),
       type: query.type,
       keyword: query.keyword
     )
-    var found: [Place] = []
-    var seen = Set<String>()
-    var notices: [String] = []
-    var page = try await provider.searchNearby(search)
-    var covered = 0.0
-    var budget = PageBudget(for: provider)
+    let page = try await provider.searchNearby(search)
+    try await proceed(
+      PausedSearch(centre: centre, reach: radius, budget: PageBudget(for: provider)),
+      from: page,
+      for: fix,
+      at: time
+    )
+  }
+
+  /// Fetches the next page of a paused search for the fix at `fix`, and goes on from there.
+  private func proceed(
+    _ paused: PausedSearch,
+    for fix: Coordinate,
+    at time: Date?
+  ) async throws(PlacesError) {
+    guard let token = paused.nextPageToken else { return }
+    var search = paused
+    search.nextPageToken = nil
+    try await proceed(search, from: try await provider.nextPage(token), for: fix, at: time)
+  }
+
+  /// Takes in `page` of `search` and the pages after it, teaching the cache as it goes, until
+  /// the search is complete within its reach, out of pages, or capped.
+  ///
+  /// Nearest first, every page is a request that extends how far the search is complete: once
+  /// the fix at `fix` can be answered, the search stops and is kept as ``State/paused``, and a
+  /// later fix that needs more fetches its next page (``takePausedSearch(for:needed:from:)``).
+  private func proceed(
+    _ search: PausedSearch,
+    from page: PlacesPage,
+    for fix: Coordinate,
+    at time: Date?
+  ) async throws(PlacesError) {
+    let byDistance = isRankedByDistance
+    var search = search
+    var page = page
+    var learned: [Place] = []
     while true {
       note(page)
-      notices += page.notices.filter { !notices.contains($0) }
-      for place in page.places where seen.insert(place.id).inserted { found.append(place) }
+      let fresh = search.take(page)
+      learned += fresh
       // Out of pages (a server that pages without end) counts as capped: the search is
       // complete only out to its farthest place.
-      var isCapped = found.count >= provider.resultLimit
-      if !isCapped, let token = page.nextPageToken, !(try budget.admit(token)) { isCapped = true }
+      var isCapped = search.found.count >= provider.resultLimit
+      if !isCapped, let token = page.nextPageToken, !(try search.budget.admit(token)) {
+        isCapped = true
+      }
       guard let token = page.nextPageToken, !isCapped else {
+        let covered: Double
         if !isCapped {
           // Every matching place was returned: the search is complete out to the API's reach.
-          covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : radius
-        } else if byDistance {
-          covered = cappedCoverage(of: found, around: centre)
+          covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : search.reach
+        } else {
+          covered = byDistance ? cappedCoverage(of: search.found, around: search.centre) : 0
         }
-        break
+        cache.learn(fresh, around: search.centre, coveredRadius: covered)
+        record(learned, of: search, coveredRadius: covered)
+        return
       }
       if byDistance {
-        covered = cappedCoverage(of: found, around: centre)
-        if covered >= radius { break }
+        let covered = cappedCoverage(of: search.found, around: search.centre)
+        cache.learn(fresh, around: search.centre, coveredRadius: covered)
+        if covered >= search.reach {
+          record(learned, of: search, coveredRadius: covered)
+          return
+        }
+        if cache.covers(fix, radius: neededDisk(around: fix, at: time).1) {
+          record(learned, of: search, coveredRadius: covered)
+          search.nextPageToken = token
+          state.withLock { $0.paused = search }
+          return
+        }
+      } else {
+        cache.learn(fresh, around: search.centre, coveredRadius: 0)
       }
       page = try await provider.nextPage(token)
     }
-    cache.learn(found, around: centre, coveredRadius: covered)
-    state.withLock { $0.planner.note(search: centre, coveredRadius: covered) }
-    if let file {
-      file.file.record(
-        found,
-        around: centre,
-        coveredRadius: covered,
-        notices: notices,
-        in: file.scope
-      )
-    }
+  }
+
+  /// Tells the planner how far `search` is now complete, and records in the places cache file
+  /// the places it found since it last recorded.
+  private func record(_ places: [Place], of search: PausedSearch, coveredRadius covered: Double) {
+    state.withLock { $0.planner.note(search: search.centre, coveredRadius: covered) }
+    guard let file else { return }
+    file.file.record(
+      places,
+      around: search.centre,
+      coveredRadius: covered,
+      notices: search.notices,
+      in: file.scope
+    )
   }
 
   /// Tells ``onNotices`` of the page's notices about its data, and ``onSkipped`` of its results

@@ -50,8 +50,13 @@ struct SearchPlanner: Sendable {
     fixes.append(fix)
   }
 
-  /// Remembers a search and how far it was complete.
+  /// Remembers a search and how far it was complete; a search that fetched more pages since it
+  /// was last noted (``PausedSearch``) is noted again with its larger radius.
   mutating func note(search centre: Coordinate, coveredRadius: Double) {
+    if let index = searches.lastIndex(where: { $0.centre == centre }) {
+      searches[index].radius = max(searches[index].radius, coveredRadius)
+      return
+    }
     if searches.count == Self.recentSearches { searches.removeFirst() }
     searches.append(Disk(centre: centre, radius: coveredRadius))
   }
