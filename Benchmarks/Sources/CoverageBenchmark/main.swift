@@ -22,8 +22,8 @@ import MockPlaces
 // count every HTTP request, pages included.
 //
 // Run: swift run -c release --package-path Benchmarks CoverageBenchmark [seed] [fixes] [only]
-// where `only` (say `dense,walk,google`) keeps the rows whose city, motion and provider hold
-// every one of its comma-separated words.
+// where `only` (say `dense,walk,google,k20`) keeps the rows whose city, motion, provider and K
+// (`k` and the number) hold every one of its comma-separated words.
 
 /// The repository root: this file is Benchmarks/Sources/CoverageBenchmark/main.swift.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -87,9 +87,9 @@ emit(
 )
 for walk in walks {
   for provider in providers {
-    let row = [walk.city, walk.motion, provider.name.rawValue]
-    guard only.allSatisfy({ row.contains($0) }) else { continue }
     for limit in provider.limits {
+      let row = [walk.city, walk.motion, provider.name.rawValue, "k\(limit)"]
+      guard only.allSatisfy({ word in row.contains(word) }) else { continue }
       let query = PlacesQuery(limit: limit)
       let oracle = Oracle(dataset: walk.dataset, query: query, isOSM: provider.name == .overpass)
       let run = try await CoverageRun.measure(
