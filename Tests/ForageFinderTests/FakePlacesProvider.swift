@@ -7,15 +7,19 @@ import Synchronization
 /// A places provider over an in-memory world, ranking by distance like Google's legacy API:
 /// 20 a page, 60 at most, nearest first, ties by id. Counts calls and can fail on chosen ones.
 ///
-/// Its page tokens name the call that issued them; with `tokensExpire`, a token used after any
-/// other call was made is refused with `INVALID_REQUEST`, as an expired one.
+/// Its page tokens name the age they were issued in (``ageTokens()`` starts a new one); with
+/// `oldTokens`, a token of an earlier age fails with that error (`INVALID_REQUEST` as an expired
+/// one); with `refusesTokens`, every token is refused, as by a server that never honours them.
 final class FakePlacesProvider: PlacesProvider {
   let world: [Place]
   let resultLimit: Int
   private let calls = Mutex(0)
   private let pageCalls = Mutex(0)
+  private let laterPageCalls = Mutex(0)
+  private let age = Mutex(0)
   private let failures: [Int: PlacesError]
-  private let tokensExpire: Bool
+  private let oldTokens: PlacesError?
+  private let refusesTokens: Bool
   private let tokensUsable: Bool
 
   /// Creates a provider.
@@ -24,19 +28,22 @@ final class FakePlacesProvider: PlacesProvider {
   ///   - world: Every place there is.
   ///   - resultLimit: The cap over all pages.
   ///   - failures: Errors to throw on given calls (1-based).
-  ///   - tokensExpire: Whether a token used after another call is refused.
+  ///   - oldTokens: The error for a token used after another call; `nil` accepts it.
+  ///   - refusesTokens: Whether every token is refused with `INVALID_REQUEST`.
   ///   - tokensUsable: What ``mayStillUse(_:)`` says of every token.
   init(
     world: [Place],
     resultLimit: Int = 60,
     failures: [Int: PlacesError] = [:],
-    tokensExpire: Bool = false,
+    oldTokens: PlacesError? = nil,
+    refusesTokens: Bool = false,
     tokensUsable: Bool = true
   ) {
     self.world = world
     self.resultLimit = resultLimit
     self.failures = failures
-    self.tokensExpire = tokensExpire
+    self.oldTokens = oldTokens
+    self.refusesTokens = refusesTokens
     self.tokensUsable = tokensUsable
   }
 
@@ -45,6 +52,13 @@ final class FakePlacesProvider: PlacesProvider {
 
   /// How many of them asked for a next page.
   var nextPageCount: Int { pageCalls.withLock { $0 } }
+
+  /// How many asked for a next page with a token of an earlier age (a search that stopped
+  /// paging and went on later).
+  var laterPageCount: Int { laterPageCalls.withLock { $0 } }
+
+  /// Makes every token issued so far old.
+  func ageTokens() { age.withLock { $0 += 1 } }
 
   func mayStillUse(_ token: PageToken) -> Bool { tokensUsable }
 
@@ -59,7 +73,10 @@ final class FakePlacesProvider: PlacesProvider {
     let call = try countCall()
     pageCalls.withLock { $0 += 1 }
     let parts = token.value.split(separator: "|")
-    if tokensExpire, Int(parts[0])! != call - 1 { throw .invalidRequest(message: nil) }
+    if refusesTokens { throw .invalidRequest(message: nil) }
+    let isLater = Int(parts[0])! != age.withLock { $0 }
+    if isLater { laterPageCalls.withLock { $0 += 1 } }
+    if let oldTokens, isLater { throw oldTokens }
     let ids = parts[2].split(separator: ",").map(String.init)
     let ranked = ids.map { id in world.first { $0.id == id }! }
     return page(ranked, from: Int(parts[1])!, call: call)
@@ -70,7 +87,7 @@ final class FakePlacesProvider: PlacesProvider {
     let token =
       end < ranked.count
       ? PageToken(
-        value: "\(call)|\(end)|" + ranked.map(\.id).joined(separator: ","),
+        value: "\(age.withLock { $0 })|\(end)|" + ranked.map(\.id).joined(separator: ","),
         receivedAt: .zero
       )
       : nil

@@ -179,31 +179,54 @@ import Testing
     let standing = (0..<20).map { _ in Fix(latitude: 60.17, longitude: 24.94) }
     let answers = try await Self.answers(engine, standing)
     #expect(provider.callCount == 1)
+    provider.ageTokens()
     let walk = Self.walk(from: 60.17, 24.94, metresEast: 100, steps: 50)
     let walked = try await Self.answers(engine, walk)
     for (answer, fix) in zip(answers + walked, standing + walk) {
       #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
     }
-    #expect(provider.nextPageCount >= 1, "the first search's next page served the walk")
+    #expect(provider.laterPageCount >= 1, "the first search's next page served the walk")
     #expect(provider.callCount <= 6, "\(provider.callCount) requests")
   }
 
   @Test func anExpiredPageTokenStartsAFreshSearchAndAnswersStayExact() async throws {
     let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 900, spacing: 20)
-    let fixes =
-      (0..<10).map { _ in Fix(latitude: 60.17, longitude: 24.94) }
-      + Self.walk(from: 60.17, 24.94, metresEast: 150, steps: 60)
-    for (expire, usable) in [(true, true), (false, false)] {
-      // Refused by the API, or too old to use: either way a fresh search, never a failed fix.
-      let provider = FakePlacesProvider(world: world, tokensExpire: expire, tokensUsable: usable)
+    let standing = (0..<10).map { _ in Fix(latitude: 60.17, longitude: 24.94) }
+    let walk = Self.walk(from: 60.17, 24.94, metresEast: 150, steps: 60)
+    let refusals: [(PlacesError?, Bool)] = [
+      (.invalidRequest(message: nil), true), (nil, false),
+      (.httpStatus(503, retryAfter: nil), true),
+    ]
+    for (refusal, usable) in refusals {
+      // Refused by the API, too old to use, or failing every attempt of every round: either way
+      // a fresh search, never a failed fix.
+      let provider = FakePlacesProvider(world: world, oldTokens: refusal, tokensUsable: usable)
       let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .coverage)
-      let answers = try await Self.answers(engine, fixes)
-      for (answer, fix) in zip(answers, fixes) {
+      var answers = try await Self.answers(engine, standing)
+      provider.ageTokens()
+      answers += try await Self.answers(engine, walk)
+      for (answer, fix) in zip(answers, standing + walk) {
         #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
       }
-      #expect(provider.callCount > 1)
-      if !usable { #expect(provider.nextPageCount == 0) }
+      // The kept token was tried once (a round that failed is not made again with it), or,
+      // too old, never.
+      #expect(provider.laterPageCount == (usable ? 1 : 0), "\(String(describing: refusal))")
     }
+  }
+
+  @Test func anAPIThatNeverAcceptsPageTokensStillAnswersEveryFixAndIsNotAskedAgain() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 900, spacing: 20)
+    // K = 20 needs a second page to prove the 20th place: without one, each fix is answered
+    // from the first page, as one search per fix would answer it.
+    let query = PlacesQuery(radius: 300, limit: 20, type: "restaurant")
+    let provider = FakePlacesProvider(world: world, refusesTokens: true)
+    let engine = try PlacesEngine(provider: provider, query: query, policy: .coverage)
+    let fixes = Self.walk(from: 60.17, 24.94, metresEast: 200, steps: 40)
+    let answers = try await Self.answers(engine, fixes)
+    for (answer, fix) in zip(answers, fixes) {
+      #expect(answer.places.map(\.id) == Self.oracle(world, query, at: fix))
+    }
+    #expect(provider.nextPageCount == 1, "a refused token is not asked for again")
   }
 
   @Test func everyFixQueriesOncePerFixAndAgreesWithCoverage() async throws {

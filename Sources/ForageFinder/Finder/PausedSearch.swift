@@ -3,11 +3,11 @@ import ForagePlace
 import ForagePlaces
 
 /// A nearest-first search that stopped fetching pages as soon as the fix it was made for could
-/// be answered: where it was made, what it found, and the token for its next page, which is
-/// fetched only when a later fix needs it (``PlacesEngine``).
+/// be answered, the receiver standing still: where it was made, what it found, and the token for
+/// its next page, which is fetched only when a later fix needs it (``PlacesEngine``).
 ///
 /// Each page is a billed request. A receiver standing still needs only the first page or two;
-/// a moving one needs the later pages only once it walks out of what the first ones covered.
+/// if it starts moving, it needs the later pages once it walks out of what the first covered.
 struct PausedSearch: Sendable {
   /// Where the search was made.
   var centre: Coordinate

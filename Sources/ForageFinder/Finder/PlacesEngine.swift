@@ -36,6 +36,9 @@ final class PlacesEngine: Sendable {
     var planner = SearchPlanner()
     /// The last search that stopped paging early, while its next page may still be fetched.
     var paused: PausedSearch?
+    /// Whether the API never accepted a page token however long the provider waited: searches
+    /// then end with their first page.
+    var pagesRefused = false
   }
 
   /// How much of the farthest result's distance a capped search may claim as covered, and a
@@ -220,6 +223,8 @@ final class PlacesEngine: Sendable {
     onRoundFailed: @escaping @Sendable (PlacesError, Int) -> Void
   ) -> Task<PlacesError?, Never> {
     Task { [self] () -> PlacesError? in
+      // Resumed in the first round only: a page that failed every attempt is not asked again.
+      var resumable = paused
       do throws(PlacesError) {
         try await rounds.run(
           on: ContinuousClock(),
@@ -233,11 +238,14 @@ final class PlacesEngine: Sendable {
           },
           cancelled: { .cancelled }
         ) { () async throws(PlacesError) in
-          if let paused {
+          if let paused = resumable {
+            resumable = nil
             do throws(PlacesError) {
               try await proceed(paused, for: centre, at: time)
-            } catch .invalidRequest {
-              // The API no longer takes its page token: search afresh.
+            } catch .cancelled {
+              throw .cancelled
+            } catch {
+              // The API no longer takes its page token, or failed every attempt: search afresh.
             }
           }
           if !cache.covers(centre, radius: neededDisk(around: centre, at: time).1) {
@@ -482,9 +490,10 @@ final class PlacesEngine: Sendable {
   /// Takes in `page` of `search` and the pages after it, teaching the cache as it goes, until
   /// the search is complete within its reach, out of pages, or capped.
   ///
-  /// Nearest first, every page is a request that extends how far the search is complete: once
-  /// the fix at `fix` can be answered, the search stops and is kept as ``State/paused``, and a
-  /// later fix that needs more fetches its next page (``takePausedSearch(for:needed:from:)``).
+  /// Nearest first, every page is a request that extends how far the search is complete: while
+  /// the receiver stands still, once the fix at `fix` can be answered, the search stops and is
+  /// kept as ``State/paused``, and a later fix that needs more fetches its next page
+  /// (``takePausedSearch(for:needed:from:)``).
   private func proceed(
     _ search: PausedSearch,
     from page: PlacesPage,
@@ -502,6 +511,9 @@ final class PlacesEngine: Sendable {
       // Out of pages (a server that pages without end) counts as capped: the search is
       // complete only out to its farthest place.
       var isCapped = search.found.count >= provider.resultLimit
+      if !isCapped, page.nextPageToken != nil, state.withLock({ $0.pagesRefused }) {
+        isCapped = true
+      }
       if !isCapped, let token = page.nextPageToken, !(try search.budget.admit(token)) {
         isCapped = true
       }
@@ -524,8 +536,9 @@ final class PlacesEngine: Sendable {
           record(learned, of: search, coveredRadius: covered)
           return
         }
-        if cache.covers(fix, radius: neededDisk(around: fix, at: time).1) {
-          record(learned, of: search, coveredRadius: covered)
+        if isStandingStill(at: fix), cache.covers(fix, radius: neededDisk(around: fix, at: time).1)
+        {
+          record(learned, of: search, coveredRadius: covered, paused: true)
           search.nextPageToken = token
           state.withLock { $0.paused = search }
           return
@@ -533,14 +546,40 @@ final class PlacesEngine: Sendable {
       } else {
         cache.learn(fresh, around: search.centre, coveredRadius: 0)
       }
-      page = try await provider.nextPage(token)
+      do throws(PlacesError) {
+        page = try await provider.nextPage(token)
+      } catch .invalidRequest {
+        // The API never accepted the token (a server slower to honour its tokens than the
+        // provider waits): the search ends with the pages it has, complete only out to its
+        // farthest place, and later searches ask for no pages. An answer is then the K nearest
+        // of what the pages returned, as one search per fix would give.
+        state.withLock { $0.pagesRefused = true }
+        let covered = byDistance ? cappedCoverage(of: search.found, around: search.centre) : 0
+        record(learned, of: search, coveredRadius: covered)
+        return
+      }
     }
+  }
+
+  /// Whether the receiver at `fix` has not moved over the recent fixes (or has given only one):
+  /// a search then stops paging once the fix is answered. A moving receiver will need the
+  /// later pages, and a search that stopped early would tell the planner too little of how far
+  /// searches reach.
+  private func isStandingStill(at fix: Coordinate) -> Bool {
+    state.withLock { $0.planner.movement(to: fix) == nil }
   }
 
   /// Tells the planner how far `search` is now complete, and records in the places cache file
   /// the places it found since it last recorded.
-  private func record(_ places: [Place], of search: PausedSearch, coveredRadius covered: Double) {
-    state.withLock { $0.planner.note(search: search.centre, coveredRadius: covered) }
+  private func record(
+    _ places: [Place],
+    of search: PausedSearch,
+    coveredRadius covered: Double,
+    paused: Bool = false
+  ) {
+    state.withLock {
+      $0.planner.note(search: search.centre, coveredRadius: covered, mayGrow: paused)
+    }
     guard let file else { return }
     file.file.record(
       places,

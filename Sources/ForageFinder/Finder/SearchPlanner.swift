@@ -25,6 +25,9 @@ struct SearchPlanner: Sendable {
   struct Disk: Sendable {
     var centre: Coordinate
     var radius: Double
+    /// Whether the search stopped paging early (``PausedSearch``): how far it reaches then says
+    /// nothing of how far the next search will.
+    var mayGrow = false
   }
 
   /// Fixes kept to estimate the heading (15 s at 1 Hz: a turn is forgotten soon, GPS noise is not
@@ -56,13 +59,16 @@ struct SearchPlanner: Sendable {
 
   /// Remembers a search and how far it was complete; a search that fetched more pages since it
   /// was last noted (``PausedSearch``) is noted again with its larger radius.
-  mutating func note(search centre: Coordinate, coveredRadius: Double) {
+  ///
+  /// - Parameter mayGrow: Whether the search stopped paging early and may fetch more pages.
+  mutating func note(search centre: Coordinate, coveredRadius: Double, mayGrow: Bool = false) {
     if let index = searches.lastIndex(where: { $0.centre == centre }) {
       searches[index].radius = max(searches[index].radius, coveredRadius)
+      searches[index].mayGrow = mayGrow
       return
     }
     if searches.count == Self.recentSearches { searches.removeFirst() }
-    searches.append(Disk(centre: centre, radius: coveredRadius))
+    searches.append(Disk(centre: centre, radius: coveredRadius, mayGrow: mayGrow))
   }
 
   /// A planned search: where, and how far from there it should be complete. A search nearest
@@ -88,14 +94,15 @@ struct SearchPlanner: Sendable {
   }
 
   /// The next search for a fix that needs the disk of radius `needed`: ahead of it, or the fix
-  /// itself when there is no heading or no search to learn from yet.
+  /// itself when there is no heading or no search that ended to learn from yet.
   func plan(for fix: Coordinate, needed: Double) -> Plan {
     let atFix = Plan(centre: fix, enoughRadius: nil)
-    guard searches.count >= 1, let (plane, back, moved, _) = movement(to: fix) else {
+    let ended = searches.filter { !$0.mayGrow }
+    guard !ended.isEmpty, let (plane, back, moved, _) = movement(to: fix) else {
       return atFix
     }
     let heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
-    let recent = searches.suffix(2).map(\.radius).min()!
+    let recent = ended.suffix(2).map(\.radius).min()!
     let predicted = Self.coverageConfidence * recent
     let reach = needed * Self.neededGrowth
     guard predicted > reach else { return atFix }
