@@ -262,6 +262,12 @@ enum FinderSession {
           + "dropped: not accepted after their retries, or still queued when the run ended"
       )
     }
+    if backend.refusedPageTokens {
+      printError(
+        "warning: the places API never accepted a next_page_token, however long forage waited: "
+          + "searches kept their first page of 20 places"
+      )
+    }
     if let failure = cacheFile?.writeFailure {
       printError("warning: --places-cache: some searches were not kept: \(failure.description)")
     }

@@ -68,6 +68,7 @@ public final class PlacesBackend: Sendable {
   public var attribution: String? { notices.isEmpty ? nil : notices.joined(separator: "; ") }
   private let counter: CountingTransport
   private let skipped = Mutex(0)
+  private let pagesRefused = Mutex(false)
   private let onRelease: (@Sendable () -> Void)?
 
   private init(
@@ -99,6 +100,15 @@ public final class PlacesBackend: Sendable {
   /// Counts results left out of an answer.
   func noteSkipped(_ count: Int) {
     skipped.withLock { $0 += count }
+  }
+
+  /// Whether the API never accepted a page token however long the provider waited, so that
+  /// searches kept their first page only, for a warning.
+  public var refusedPageTokens: Bool { pagesRefused.withLock { $0 } }
+
+  /// Notes that the API never accepted a page token.
+  func notePagesRefused() {
+    pagesRefused.withLock { $0 = true }
   }
 
   /// Talks to a server at `baseURL`.

@@ -57,6 +57,9 @@ final class PlacesEngine: Sendable {
   /// Told how many results of a page could not be used (``ForagePlaces/PlacesPage/skippedResults``
   /// and places whose position is not a coordinate), when there are any.
   let onSkipped: @Sendable (Int) -> Void
+  /// Told when the API never accepted a page token however long the provider waited: from then
+  /// on, searches keep their first page only.
+  let onPagesRefused: @Sendable () -> Void
   /// Told the notices an answer carried about its data (``ForagePlaces/PlacesPage/notices``),
   /// when it carried any.
   let onNotices: @Sendable ([String]) -> Void
@@ -118,10 +121,12 @@ final class PlacesEngine: Sendable {
     file: (file: PlacesCacheFile, scope: PlacesCacheScope)? = nil,
     hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
+    onPagesRefused: @escaping @Sendable () -> Void = {},
     onNotices: @escaping @Sendable ([String]) -> Void = { _ in }
   ) throws {
     self.hours = hours
     self.onSkipped = onSkipped
+    self.onPagesRefused = onPagesRefused
     self.onNotices = onNotices
     self.provider = provider
     self.query = query
@@ -554,6 +559,7 @@ final class PlacesEngine: Sendable {
         // farthest place, and later searches ask for no pages. An answer is then the K nearest
         // of what the pages returned, as one search per fix would give.
         state.withLock { $0.pagesRefused = true }
+        onPagesRefused()
         let covered = byDistance ? cappedCoverage(of: search.found, around: search.centre) : 0
         record(learned, of: search, coveredRadius: covered)
         return

@@ -53,7 +53,8 @@ extension FinderMiddleware {
     cacheFile: PlacesCacheFile?,
     api: String,
     hours: HoursJudge,
-    onSkipped: @escaping @Sendable (Int) -> Void
+    onSkipped: @escaping @Sendable (Int) -> Void,
+    onPagesRefused: @escaping @Sendable () -> Void = {}
   ) -> FinderMiddleware {
     FinderMiddleware(
       "places",
@@ -70,6 +71,7 @@ extension FinderMiddleware {
           },
           hours: hours,
           onSkipped: onSkipped,
+          onPagesRefused: onPagesRefused,
           onNotices: { [weak setup] notices in
             for notice in notices where setup?.attribute(notice) == true {
               hasNewNotices.withLock { $0 = true }
@@ -126,7 +128,8 @@ extension FinderMiddleware {
       cacheFile: cacheFile,
       api: backend.identity,
       hours: hours,
-      onSkipped: { backend.noteSkipped($0) }
+      onSkipped: { backend.noteSkipped($0) },
+      onPagesRefused: { backend.notePagesRefused() }
     )
   }
 }
