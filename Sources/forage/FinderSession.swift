@@ -73,11 +73,12 @@ enum FinderSession {
 
   /// Runs the finder on live fixes from a gpsd, until gpsd closes the connection, `--max-fixes`
   /// fixes were read (counted as the summary's `fixes`: lost ones too), or SIGINT; a refused or
-  /// dropped connection is tried again and reported.
+  /// dropped connection is tried again and reported. Each end but the failed connection puts
+  /// the outputs in place: SIGINT is how a live session ends, and says so on one line.
   ///
   /// - Returns: The run's totals.
   /// - Throws: An `ExitCode` after printing a one-line error: 69 when no connection could be
-  ///   made (after the summary of what was read), 130 after SIGINT (after the summary).
+  ///   made (after the summary of what was read).
   static func run(
     gpsd endpoint: GPSDEndpoint,
     maxFixes: Int?,
@@ -122,9 +123,11 @@ enum FinderSession {
       try publish(outputs, summary: summary)
       return summary
     case .stopped:
-      // The summary's count: the readings the finder took, whatever the source still held.
-      printError("interrupted after \(summary.fixes) fixes from gpsd \(endpoint)")
-      throw failed(outputs, ExitCode(130))
+      // Ctrl-C is how a live session ends, as with gpspipe: the run is complete, so its
+      // outputs are put in place. The summary's count: the readings the finder took.
+      try publish(outputs, summary: summary)
+      printError("stopped by SIGINT after \(summary.fixes) fixes from gpsd \(endpoint)")
+      return summary
     case .closed, .reachedLimit, nil:
       try publish(outputs, summary: summary)
       return summary

@@ -60,6 +60,11 @@ struct Forage: AsyncParsableCommand {
   }
 
   static func main() async {
+    // Before any thread, file or socket: a limit too low is one line, never a crash or a hang.
+    if let refusal = ResourceLimits.check() {
+      printError(refusal)
+      Foundation.exit(Sysexits.ioError.rawValue)
+    }
     SignalCleanup.install()
     do {
       var command = try parseAsRoot()

@@ -4,10 +4,17 @@ import ForageWriters
 import Foundation
 import Synchronization
 
-/// What `forage` does on signals: SIGPIPE is ignored (a write to a closed pipe fails with
-/// `EPIPE` instead, which the writers handle), and on SIGINT, SIGTERM or SIGHUP the temporary
-/// files of `--output` and `--record` are removed, the old outputs kept, and the process exits
-/// with 128 + the signal's number.
+/// What `forage` does on signals, as GNU sort does: on every catchable signal whose default
+/// action ends the process (``endingSignals``) the temporary files of `--output` and
+/// `--record` are removed, the old outputs kept, and the process exits with 128 + the signal's
+/// number.
+///
+/// The signals are blocked in every thread (the mask is set before any thread starts, and
+/// threads inherit it) and read by dispatch sources, so one sent to the process (`kill`, a
+/// terminal's Ctrl-C or Ctrl-\, a CPU limit's SIGXCPU) reaches the handler. One the kernel sends
+/// to the thread that caused it stays pending there, unseen: a write to a closed pipe fails
+/// with `EPIPE`, and a write past `ulimit -f` with `EFBIG`, which the writers report (a quiet
+/// exit 0 for a pipe's reader that left, one line and exit 74 for a file too large).
 ///
 /// A live run (`--gpsd`) asks for SIGINT instead with ``onInterrupt(_:)``: the first SIGINT
 /// then ends the run so it finishes with its summary; a second exits at once as above.
@@ -16,6 +23,13 @@ import Synchronization
 ///
 /// The handlers run on a dispatch queue, not in signal context, so removing files is safe.
 enum SignalCleanup {
+  /// The signals that end the process after removing its temporary files: every catchable
+  /// one whose default action is to end it (the real-time signals aside).
+  static let endingSignals: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
+    SIGVTALRM, SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR,
+  ]
+
   /// Keeps the signal sources alive for the life of the process.
   nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
@@ -36,7 +50,7 @@ enum SignalCleanup {
     interruptHandler.withLock { $0 = handler }
   }
 
-  /// Installs the handlers; call once, first thing.
+  /// Installs the handlers; call once, first thing, before any thread starts.
   ///
   /// A standard descriptor closed by the caller (`forage run >&-`) is first taken by a
   /// read-only descriptor of `/dev/null`, so no file the program opens later can become
@@ -50,8 +64,11 @@ enum SignalCleanup {
         close(placeholder)
       }
     }
-    signal(SIGPIPE, SIG_IGN)
-    for number in [SIGINT, SIGTERM, SIGHUP] {
+    var blocked = sigset_t()
+    sigemptyset(&blocked)
+    for number in endingSignals { sigaddset(&blocked, number) }
+    pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    for number in endingSignals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
