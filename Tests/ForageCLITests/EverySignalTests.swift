@@ -1,0 +1,74 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Every catchable signal whose default action ends a process, sent in the middle of a run
+/// that writes `--output`, `--record` and `--places-cache`: the temporary files are removed,
+/// the old outputs kept, and the exit is 128 + the signal's number, as GNU sort does.
+@Suite struct EverySignalTests {
+  /// Signals 1 to 31 whose default action ends the process and that can be caught: all but
+  /// SIGKILL and SIGSTOP (uncatchable), the ones ignored or stopping by default (SIGCHLD,
+  /// SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU, SIGURG, SIGWINCH) and the program's own faults
+  /// (SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS), which no tool cleans up after.
+  static let endingSignals: [Int32] = (1...31).filter {
+    ![
+      SIGKILL, SIGSTOP, SIGCHLD, SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU, SIGURG, SIGWINCH,
+      SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS,
+    ].contains($0)
+  }
+
+  @Test func theListHoldsTheSignalsTheIssueNames() {
+    for signal in [
+      SIGINT, SIGTERM, SIGHUP, SIGXCPU, SIGXFSZ, SIGPIPE, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2,
+      SIGVTALRM, SIGPROF,
+    ] {
+      #expect(Self.endingSignals.contains(signal), "signal \(signal)")
+    }
+  }
+
+  /// The temporary files (`.NAME.PID.N.tmp`) in `directory`.
+  static func temporaries(in directory: URL) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+      .filter { $0.hasSuffix(".tmp") }
+  }
+
+  @Test(arguments: endingSignals)
+  func aSignalMidRunRemovesTheTemporaryFilesAndKeepsTheOldOutputs(_ signal: Int32) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let old = Data("old output\n".utf8)
+    try old.write(to: directory.appendingPathComponent("out.ndjson"))
+    try old.write(to: directory.appendingPathComponent("run.recording"))
+    // Paced in real time, the hour-long walk is still running when the signal comes.
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    let child = try TimedChild(
+      executable: BuiltBinary.url("forage").path,
+      [
+        "run", "--track", FinderFixtures.walk.path, "--realtime", "--output", path("out.ndjson"),
+        "--record", path("run.recording"), "--places-cache", path("places.sqlite"),
+      ],
+      in: directory
+    )
+    // Wait (bounded) until both temporary files exist, so the signal meets a run in progress.
+    let deadline = ContinuousClock.now + .seconds(60)
+    while Self.temporaries(in: directory).count < 2 && ContinuousClock.now < deadline {
+      usleep(10_000)
+    }
+    try #require(Self.temporaries(in: directory).count == 2, "\(child.stderr)")
+    child.send(signal)
+    let status = try child.wait(limit: .seconds(30))
+    #expect(status == 128 + signal, "signal \(signal): \(child.stderr)")
+    #expect(Self.temporaries(in: directory).isEmpty, "signal \(signal)")
+    for name in ["out.ndjson", "run.recording"] {
+      #expect(
+        try Data(contentsOf: directory.appendingPathComponent(name)) == old,
+        "signal \(signal): \(name)"
+      )
+    }
+    #expect(child.stderr.isEmpty, "signal \(signal): \(child.stderr)")
+  }
+}

@@ -1,0 +1,120 @@
+import Dispatch
+import ForageTestSupport
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A built binary run as a child with a time limit, its outputs in files, for tests that send
+/// it signals or run it under resource limits.
+///
+/// It is spawned with `posix_spawn` so that it starts as a shell would start it: an empty
+/// signal mask and every signal's default action (a child of a test thread would otherwise
+/// inherit the thread's blocked signals). Past its time limit it is stopped by its process id
+/// with SIGKILL.
+final class TimedChild {
+  /// The child's process id.
+  let pid: pid_t
+  private let stdoutPath: String
+  private let stderrPath: String
+  private let finished: DispatchSemaphore
+  private let waiter: BlockingThread<Int32>
+
+  /// Starts `executable` with `arguments`, standard input empty and both outputs in files in
+  /// `directory` (the working directory stays the test's: give paths in full).
+  init(
+    executable: String,
+    _ arguments: [String],
+    in directory: URL,
+    environment: [String: String] = [:]
+  ) throws {
+    let name = "child-\(UUID().uuidString)"
+    stdoutPath = directory.appendingPathComponent("\(name).stdout").path
+    stderrPath = directory.appendingPathComponent("\(name).stderr").path
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(
+      &attributes,
+      Int16(Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF))
+    )
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      .map { "\($0.key)=\($0.value)" }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = variables.map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var child: pid_t = 0
+    let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+    pid = child
+    let spawned = child
+    let finished = DispatchSemaphore(value: 0)
+    self.finished = finished
+    waiter = BlockingThread {
+      var status: Int32 = 0
+      while waitpid(spawned, &status, 0) < 0 && errno == EINTR {}
+      finished.signal()
+      // As a shell reports it: the exit code, or 128 + the signal that ended the process.
+      let signal = status & 0x7f
+      return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+  }
+
+  /// Runs `arguments` under `forage` (the built binary) and waits for it.
+  static func forage(
+    _ arguments: [String],
+    in directory: URL,
+    limit: Duration = .seconds(120)
+  ) throws -> (status: Int32?, stdout: String, stderr: String) {
+    let child = try TimedChild(
+      executable: BuiltBinary.url("forage").path,
+      arguments,
+      in: directory
+    )
+    let status = try child.wait(limit: limit)
+    return (status, child.stdout, child.stderr)
+  }
+
+  /// Waits for the child to end, for at most `limit`; past it the child is killed (SIGKILL).
+  ///
+  /// - Returns: The exit status as a shell gives it (128 + N for signal N), or `nil` when the
+  ///   time limit ended the child.
+  func wait(limit: Duration) throws -> Int32? {
+    let seconds = Double(limit.components.seconds)
+    if finished.wait(timeout: .now() + seconds) == .timedOut {
+      kill(pid, SIGKILL)
+      _ = try waiter.value()
+      return nil
+    }
+    finished.signal()
+    return try waiter.value()
+  }
+
+  /// Sends `signal` to the child.
+  func send(_ signal: Int32) {
+    kill(pid, signal)
+  }
+
+  /// What the child wrote to standard output so far.
+  var stdout: String {
+    (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? ""
+  }
+
+  /// What the child wrote to standard error so far.
+  var stderr: String {
+    (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+  }
+}
