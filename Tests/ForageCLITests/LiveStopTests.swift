@@ -69,4 +69,58 @@ import Testing
     }
     #expect(EverySignalTests.temporaries(in: stopped).isEmpty)
   }
+
+  @Test func oneCtrlCEndsARunOnARealGpsd() throws {
+    let log = try #require(TestData.file("tracks/nmea/ublox-8.log"))
+    try #require(GPSFakeProcess.executable != nil, "gpsfake is missing")
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let padded = directory.appendingPathComponent("ublox-8.log")
+    try (GPSDLiveTests.padding + Data(contentsOf: log)).write(to: padded)
+    let output = directory.appendingPathComponent("out.ndjson")
+    try Data("old output\n".utf8).write(to: output)
+    // A port chosen by binding port 0 may be taken again before gpsd binds it: then forage
+    // finds nothing listening (exit 69), and the test tries another port.
+    for _ in 1...3 {
+      let port = try FakeGPSD.unusedPort()
+      // A sentence every 20 ms: the log lasts about 20 s, so the run is live when SIGINT comes.
+      let gpsfake = try GPSFakeProcess(
+        log: padded.path,
+        port: port,
+        cycle: 0.02,
+        timeout: 2,
+        directory: directory
+      )
+      defer { gpsfake.kill() }
+      let child = try TimedChild(
+        executable: BuiltBinary.url("forage").path,
+        [
+          "run", "--gpsd", "127.0.0.1:\(port)", "--output", output.path, "--log-level",
+          "trace",
+        ],
+        in: directory
+      )
+      let deadline = ContinuousClock.now + .seconds(60)
+      while !child.stderr.contains("fixReceived 5 ") && ContinuousClock.now < deadline {
+        usleep(10_000)
+      }
+      child.send(SIGINT)
+      let status = try child.wait(limit: .seconds(60))
+      if status == 69 { continue }
+      #expect(status == 0, "\(child.stderr)\ngpsfake: \(gpsfake.output)")
+      let summary = try #require(
+        try RunOutput(ndjson: String(contentsOf: output, encoding: .utf8)).summary
+      )
+      #expect((summary.fixes ?? 0) >= 5)
+      #expect(
+        child.stderr.contains(
+          "forage: stopped by SIGINT after \(summary.fixes ?? -1) fixes from gpsd"
+        ),
+        "\(child.stderr)"
+      )
+      #expect(EverySignalTests.temporaries(in: directory).isEmpty)
+      return
+    }
+    Issue.record("gpsd never listened on the ports tried")
+  }
 }
