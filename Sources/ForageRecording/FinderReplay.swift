@@ -26,20 +26,35 @@ public enum FinderReplay {
 
   /// Replays a recording named on a command line: a path, or `-` for standard input (a pipe
   /// or a FIFO is read once); see ``run(_:until:writer:)``.
+  ///
+  /// The recording is read twice, one line at a time, as a track is: checked to its end (or to
+  /// the `limit`-th action) before anything is written, so a bad line produces no output, then
+  /// replayed. Memory stays at one line and the run's state whatever the recording's length. A
+  /// recording that cannot be read twice (standard input, a pipe, a FIFO, a device) keeps the
+  /// text it was checked from in memory, up to the `limit`-th action. Nothing after the
+  /// `limit`-th action is read.
   @discardableResult
   public static func run(
     path: String,
     until limit: Int? = nil,
     writer: any EventWriter
   ) throws -> FinderState {
-    let (header, actions) = try RecordingFormat.read(path, limit: limit)
-    guard !actions.isEmpty else {
+    let isReadOnce = InputFile.isReadOnce(path)
+    let checked = try RecordingReader(lines: InputLines(path: path), keepsText: isReadOnce)
+    var count = 0
+    while limit.map({ count < $0 }) ?? true, try checked.next() != nil { count += 1 }
+    guard count > 0 else {
       throw RecordingError(
-        file: InputFile.displayName(path),
+        file: checked.name,
         line: 2,
         expected: "an action after the header: the recording holds none (it was cut short)"
       )
     }
+    let reader =
+      try checked.keptText.map {
+        try RecordingReader(lines: InputLines(bytes: [UInt8]($0), name: checked.name))
+      } ?? RecordingReader(lines: InputLines(path: path))
+    let header = reader.header
     let store = Store(
       initialState: FinderState(
         filter: header.filter,
@@ -52,7 +67,11 @@ public enum FinderReplay {
     defer { sink.close() }
     let subscription = store.subscribe(\.outbox) { sink.write($0) }
     defer { subscription.cancel() }
-    for action in actions { store.dispatch(action) }
+    var applied = 0
+    while applied < count, let action = try reader.next() {
+      store.dispatch(action)
+      applied += 1
+    }
     // Stopped early (--until) or cut short: the output still ends with a summary, of what
     // happened so far, with the data's attribution.
     if !store.state.isFinished {

@@ -40,10 +40,8 @@ enum RecordingFormat {
     String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
   }
 
-  /// Reads a recording's header and its first `limit` actions (all when `nil`).
-  ///
-  /// The whole file (up to the limit) is checked before anything is replayed, so a bad line
-  /// produces no output.
+  /// Reads a recording's header and its first `limit` actions (all when `nil`), into memory
+  /// (for tests; a replay reads one action at a time, through ``RecordingReader``).
   ///
   /// - Throws: ``RecordingUnreadable`` when the file cannot be read, ``RecordingError`` at the
   ///   first line that is not what the format expects.
@@ -51,71 +49,16 @@ enum RecordingFormat {
     _ path: String,
     limit: Int?
   ) throws -> (header: RecordingHeader, actions: [FinderAction]) {
-    let data = Data(try InputFile.readText(path))
-    let name = InputFile.displayName(path)
-    let decoder = JSONDecoder()
-    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    let header: RecordingHeader
-    do {
-      header = try decoder.decode(
-        RecordingHeader.self,
-        from: lines.first.map { Data($0) } ?? Data()
-      )
-    } catch let error as DecodingError {
-      throw RecordingError(file: name, line: 1, expected: Self.headerExpectation(error))
-    }
+    let reader = try RecordingReader(lines: InputLines(path: path))
     var actions: [FinderAction] = []
-    // The fixes recorded so far, in increasing order: an answer or a failure is for one of them.
-    var newestFix = -1
-    var recorded = Set<Int>()
-    for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
-      if let limit, actions.count >= limit { break }
-      let action: FinderAction
-      do {
-        action = try decoder.decode(FinderAction.self, from: Data(line))
-      } catch let error as DecodingError {
-        throw RecordingError(file: name, line: offset + 1, expected: error.expectation)
-      }
-      switch action {
-      case .location(.fixReceived(let index, _, _), _), .location(.locationUnknown(let index), _):
-        guard index > newestFix else {
-          throw RecordingError(
-            file: name,
-            line: offset + 1,
-            expected: "\"index\" after the fix before it (\(newestFix)), not \(index)"
-          )
-        }
-        newestFix = index
-        recorded.insert(index)
-      case .placesAnswered(let answer) where !recorded.contains(answer.fixIndex):
-        throw RecordingError(
-          file: name,
-          line: offset + 1,
-          expected: Self.earlierFix(answer.fixIndex, newest: newestFix)
-        )
-      case .placesFailed(let failure) where !recorded.contains(failure.fixIndex):
-        throw RecordingError(
-          file: name,
-          line: offset + 1,
-          expected: Self.earlierFix(failure.fixIndex, newest: newestFix)
-        )
-      default:
-        break
-      }
+    while limit.map({ actions.count < $0 }) ?? true, let action = try reader.next() {
       actions.append(action)
     }
-    return (header, actions)
-  }
-
-  /// What a `fix_index` beyond the fixes recorded so far should have been.
-  private static func earlierFix(_ index: Int, newest: Int) -> String {
-    let known = newest < 0 ? "no fix is recorded before it" : "the newest is \(newest)"
-    // (An index at or below the newest that no fix had is named the same way.)
-    return "\"fix_index\" of a fix recorded before this line (\(known)), not \(index)"
+    return (reader.header, actions)
   }
 
   /// What the first line lacked: a header, unless it is one with a bad member.
-  private static func headerExpectation(_ error: DecodingError) -> String {
+  static func headerExpectation(_ error: DecodingError) -> String {
     let phrase = "a forage recording header, {\"forage_recording\":\(RecordingHeader.version),…}"
     switch error {
     case .dataCorrupted(let context) where context.codingPath.isEmpty: return phrase

@@ -4,7 +4,7 @@ import ForageFinder
 public enum OutputFormat: String, Sendable, CaseIterable {
   /// One JSON object a line, as events happen (the default, for scripts).
   case ndjson
-  /// One JSON document with every event, written at the end.
+  /// One JSON document with every event, its array streamed as events happen, the summary last.
   case json
   /// A GeoJSON FeatureCollection of the track and the places found, for a map.
   case geojson
