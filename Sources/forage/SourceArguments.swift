@@ -210,7 +210,7 @@ struct SourceArguments: ParsableArguments {
   /// The in-process mock's dataset as messages name it: its file name, `standard input` for
   /// `-`, or the bundled file's name.
   private var datasetName: String {
-    guard let dataset else { return ForageResources.demoPlaces.lastPathComponent }
+    guard let dataset else { return ForageResources.demoPlacesName }
     return PathName(InputFile.displayName(dataset)).lastComponent
   }
 
@@ -242,7 +242,7 @@ struct SourceArguments: ParsableArguments {
       if let dataset {
         places = try PlaceDataset.load(path: dataset)
       } else {
-        places = try PlaceDataset.load(contentsOf: ForageResources.demoPlaces)
+        places = try ForageResources.loadDemoPlaces()
       }
     } catch {
       printError(error.description)
