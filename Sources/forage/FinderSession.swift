@@ -304,14 +304,17 @@ enum FinderSession {
     }
     let networkAnswers = summary.answers - summary.cacheAnswers
     if let failure = outcome.fatalFailure {
+      // A refused key says what to set, not only what the server said.
+      let advice =
+        failure.kind == "request_denied" ? backend.deniedKeyAdvice.map { "; \($0)" } : nil
       if networkAnswers > 0 {
         printError(
           "the places API stopped answering, so the run stopped at fix \(failure.fixIndex) "
             + "with \(summary.fixesUnanswered) of \(summary.fixesUsed) delivered fixes unanswered: "
-            + failure.message
+            + failure.message + (advice ?? "")
         )
       } else {
-        printError("the places API is unusable: \(failure.message)")
+        printError("the places API is unusable: \(failure.message)" + (advice ?? ""))
       }
       throw failed(outputs, Sysexits.unavailable)
     }

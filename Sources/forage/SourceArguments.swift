@@ -214,6 +214,18 @@ struct SourceArguments: ParsableArguments {
     return PathName(InputFile.displayName(dataset)).lastComponent
   }
 
+  /// What a refused key tells the user: the variable to set when none was given, the one to
+  /// check when its key was refused; `nil` for a provider that needs no key (Overpass).
+  func deniedKeyAdvice(hasKey: Bool) -> String? {
+    guard provider.needsAPIKey else { return nil }
+    if hasKey {
+      return "the key in the environment variable \(apiKeyEnvironment) was refused: check that "
+        + "it is right and allowed to use \(provider.displayName)"
+    }
+    return "\(provider.displayName) needs an API key: set the environment variable "
+      + "\(apiKeyEnvironment) to it (or name another variable with --api-key-env)"
+  }
+
   /// The places backend: the API `--api-base` names, or the in-process mock serving the
   /// dataset, which warns when every fix of `track` is beyond the search radius from it.
   private func makeBackend(
@@ -233,6 +245,7 @@ struct SourceArguments: ParsableArguments {
         clock: (networkTime ?? .real).makeClock(),
         timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
         userAgent: ForageVersion.userAgent,
+        deniedKeyAdvice: deniedKeyAdvice(hasKey: key != nil),
         // A local mock then times its page tokens on the virtual clock, whose waits are instant.
         sendsVirtualTime: networkTime == .virtual
       )
