@@ -178,12 +178,21 @@ let package = Package(
       swiftSettings: strict
     ),
 
+    // The demo's data is built into the binary (no resource bundle that an installed or copied
+    // forage would have to find): the plugin turns the files into string constants.
     .target(
       name: "ForageResources",
+      dependencies: ["ForagePlacesData"],
       path: "Resources",
-      exclude: ["README.md", "tools", "screenshots"],
-      resources: [.copy("demo"), .copy("schema")],
-      swiftSettings: strict
+      exclude: ["README.md", "tools", "screenshots", "demo", "schema"],
+      swiftSettings: strict,
+      plugins: ["EmbedResources"]
+    ),
+    .executableTarget(name: "embed-resources", swiftSettings: strict),
+    .plugin(
+      name: "EmbedResources",
+      capability: .buildTool(),
+      dependencies: ["embed-resources"]
     ),
 
     // MARK: Mock Places server (top-level Mocks/ per the product card)

@@ -1,24 +1,24 @@
+import ForagePlacesData
 import Foundation
 
-/// The data bundled with `forage`: the demo walk, the demo places dataset and the output schemas.
+/// The data built into `forage`: the demo walk and the demo places dataset.
+///
+/// The files under `Resources/demo` are compiled in (by the `EmbedResources` build plugin), so
+/// an installed `forage`, or one copied on its own to another machine, needs no file beside it.
 public enum ForageResources {
-  /// The bundled 1 Hz walk through central Helsinki (GPX 1.1).
-  public static var demoTrack: URL { url("demo/helsinki-walk.gpx") }
+  /// The demo walk's file name, as messages name it.
+  public static let demoTrackName = "helsinki-walk.gpx"
 
-  /// The bundled places dataset (GeoJSON, © OpenStreetMap contributors, ODbL 1.0).
-  public static var demoPlaces: URL { url("demo/helsinki-osm-eateries.geojson") }
+  /// The bundled 1 Hz walk through central Helsinki (GPX 1.1), as its file's bytes.
+  public static var demoTrack: [UInt8] { Array(EmbeddedResources.helsinkiWalk.utf8) }
 
-  /// The JSON Schema of `forage run`'s NDJSON events (and `forage replay`'s).
-  public static var eventSchema: URL { url("schema/forage-event.schema.json") }
+  /// The demo places dataset's file name, as messages name it.
+  public static let demoPlacesName = "helsinki-osm-eateries.geojson"
 
-  /// The JSON Schema of every other JSON forage writes, one `$defs` entry per command and
-  /// format (`run_document`, `run_geojson`, `nearby_line`, `nearby_document`,
-  /// `nearby_geojson`, `validate_report`).
-  public static var outputSchema: URL { url("schema/forage-output.schema.json") }
-
-
-  /// The URL of a bundled file, given its path inside `Resources/`.
-  public static func url(_ relativePath: String) -> URL {
-    Bundle.module.resourceURL!.appendingPathComponent(relativePath)
+  /// The bundled places dataset (GeoJSON, © OpenStreetMap contributors, ODbL 1.0), read.
+  ///
+  /// - Throws: ``ForagePlacesData/PlaceDatasetError`` only if the built-in file were damaged.
+  public static func loadDemoPlaces() throws(PlaceDatasetError) -> PlaceDataset {
+    try PlaceDataset.parse(Data(EmbeddedResources.helsinkiPlaces.utf8), file: demoPlacesName)
   }
 }

@@ -45,6 +45,14 @@ extension CurlTransfer {
     _ = forage_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
     _ = forage_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
     _ = forage_easy_setopt_long(easy, CURLOPT_TCP_NODELAY, 1)
+    // Real hosts go through the proxy the environment names, as curl's do (http_proxy,
+    // https_proxy, ALL_PROXY, NO_PROXY; not HTTP_PROXY, which libcurl ignores on purpose).
+    // This machine never does: its traffic carries the user's positions to forage's own mock
+    // or services, and a proxy elsewhere could not reach them anyway. An empty CURLOPT_PROXY
+    // turns the proxy off for this handle only; CURLOPT_NOPROXY would replace NO_PROXY.
+    if let host = request.url.host, LoopbackHost.contains(host) {
+      _ = forage_easy_setopt_ptr(easy, CURLOPT_PROXY, "")
+    }
     _ = forage_easy_setopt_off_t(
       easy,
       CURLOPT_MAXFILESIZE_LARGE,

@@ -159,6 +159,8 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     if let error = wire.error {
       let message = error.message.map(redact)
       switch error.status ?? "" {
+      // Google says a wrong key is an invalid argument; it is a refused key.
+      case "INVALID_ARGUMENT" where error.isKeyInvalid: throw .requestDenied(message: message)
       case "INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE", "NOT_FOUND":
         throw .invalidRequest(message: message)
       case "PERMISSION_DENIED", "UNAUTHENTICATED": throw .requestDenied(message: message)

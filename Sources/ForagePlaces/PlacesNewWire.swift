@@ -27,9 +27,20 @@ enum PlacesNewWire {
   /// The answer: places, or an error.
   struct Response: Decodable {
     struct ErrorBody: Decodable {
+      /// One of `details`: Google's `ErrorInfo`, whose `reason` says which argument was wrong.
+      struct Detail: Decodable {
+        var reason: String?
+      }
       var code: Int?
       var message: String?
       var status: String?
+      var details: [Lenient<Detail>]?
+
+      /// Whether the error is Google's answer to a wrong key: `INVALID_ARGUMENT` with the
+      /// reason `API_KEY_INVALID`.
+      var isKeyInvalid: Bool {
+        (details ?? []).contains { $0.value?.reason == "API_KEY_INVALID" }
+      }
     }
     var places: [Lenient<Place>]?
     var error: ErrorBody?

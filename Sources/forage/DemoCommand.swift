@@ -4,6 +4,7 @@ import ForagePlaces
 import ForagePlacesData
 import ForageResources
 import ForageSupport
+import ForageTracks
 import ForageWriters
 import Foundation
 
@@ -22,7 +23,7 @@ struct DemoCommand: AsyncParsableCommand {
       replay (listed below), not those that choose the track, the places or the output \
       (--track, --gpsd, --max-fixes, --track-format, --dataset, --api-base, --provider, \
       --api-key-env, --network-time, --request-timeout, --format): the demo's walk, places and \
-      map are its own. For every fix's answer, run forage run --format table on the same track.
+      map are its own. For every fix's answer: forage demo --print-track | forage run --track - --format table.
       """
   )
 
@@ -40,6 +41,14 @@ struct DemoCommand: AsyncParsableCommand {
   )
   var output: String = Self.defaultMap
 
+  @Flag(
+    help: ArgumentHelp(
+      "Write the built-in walk (GPX) to standard output and exit.",
+      discussion: "To replay it yourself: forage demo --print-track | forage run --track -"
+    )
+  )
+  var printTrack = false
+
   func validate() throws {
     // The demo's places are served as Overpass serves OpenStreetMap: with their opening hours.
     try finder.validateType(for: .overpass)
@@ -49,9 +58,17 @@ struct DemoCommand: AsyncParsableCommand {
   static let defaultTimeZone = "Europe/Helsinki"
 
   func run() async throws {
+    if printTrack {
+      do {
+        try StandardOutputSink().write(String(decoding: ForageResources.demoTrack, as: UTF8.self))
+      } catch let error as OutputError {
+        throw outputFailureExit(error)
+      }
+      return
+    }
     let places: PlaceDataset
     do {
-      places = try PlaceDataset.load(contentsOf: ForageResources.demoPlaces)
+      places = try ForageResources.loadDemoPlaces()
     } catch {
       printError("the bundled dataset cannot be read: \(error)")
       throw Sysexits.ioError
@@ -69,8 +86,12 @@ struct DemoCommand: AsyncParsableCommand {
     let story = DemoStory()
     let started = ContinuousClock.now
     _ = try await FinderSession.run(
-      track: ForageResources.demoTrack.path,
-      trackFormat: nil,
+      preparing: { () throws(TrackError) in
+        try ReplayTrack.prepare(
+          bytes: ForageResources.demoTrack,
+          name: ForageResources.demoTrackName
+        )
+      },
       options: {
         options = try finder.options()
         return options
@@ -80,10 +101,8 @@ struct DemoCommand: AsyncParsableCommand {
       output: output,
       observer: story,
       arguments: arguments,
-      inputs: [
-        ("the bundled track", ForageResources.demoTrack.path),
-        ("the bundled places", ForageResources.demoPlaces.path),
-      ],
+      // The walk and the places are built in: no file of the user's is read.
+      inputs: [],
       finishing: { summary in
         // The story is written (and checked) before the map is put in place: a story that
         // cannot be written fails the command, which then leaves no map.
@@ -148,7 +167,7 @@ struct DemoCommand: AsyncParsableCommand {
       "",
       "Map: \(output) (one HTML file, opens offline in any browser)",
       "Every fix's answer, as a table:",
-      "  forage run --track \(ForageResources.demoTrack.path) --format table",
+      "  forage demo --print-track | forage run --track - --format table",
       "",
       summary.attribution.map { "Places data: \($0)" } ?? "",
     ]

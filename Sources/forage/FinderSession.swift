@@ -45,17 +45,48 @@ enum FinderSession {
     inputs: [(option: String, path: String?)] = [("--track", nil)],
     finishing: (RunSummary) throws -> Void = { _ in }
   ) async throws -> RunSummary {
+    try await run(
+      preparing: { () throws(TrackError) in
+        try ReplayTrack.prepare(path: path, format: trackFormat)
+      },
+      options: makeOptions,
+      backend: makeBackend,
+      format: format,
+      output: output,
+      observer: observer,
+      view: view,
+      arguments: arguments,
+      inputs: inputs,
+      finishing: finishing
+    )
+  }
+
+  /// Replays the track `prepareTrack` reads (a file, or the demo's built-in walk) as
+  /// ``run(track:trackFormat:options:backend:format:output:observer:view:arguments:inputs:finishing:)``
+  /// replays a file.
+  static func run(
+    preparing prepareTrack: () throws(TrackError) -> ReplayTrack,
+    options makeOptions: () throws -> FinderOptions,
+    backend makeBackend: (ReplayTrack) async throws -> PlacesBackend,
+    format: OutputFormat,
+    output: String?,
+    observer: (any EventWriter)? = nil,
+    view: SessionView? = nil,
+    arguments: FinderArguments,
+    inputs: [(option: String, path: String?)],
+    finishing: (RunSummary) throws -> Void = { _ in }
+  ) async throws -> RunSummary {
     try checkFiles(output: output, arguments: arguments, inputs: inputs)
     let options = try makeOptions()
     let track: ReplayTrack
     do {
-      track = try ReplayTrack.prepare(path: path, format: trackFormat)
+      track = try prepareTrack()
     } catch {
       printError(error.description)
       throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
     }
     // Nothing is dropped in silence: each kind of defect the reader met, counted, on one line.
-    let name = InputFile.displayName(path)
+    let name = InputFile.displayName(track.path)
     for line in track.defectReport { printError("warning: \(name): \(line)") }
     let (summary, outputs) = try await run(
       source: view.map { track.fixSource.ending(on: $0.control) } ?? track.fixSource,
@@ -276,14 +307,17 @@ enum FinderSession {
     }
     let networkAnswers = summary.answers - summary.cacheAnswers
     if let failure = outcome.fatalFailure {
+      // A refused key says what to set, not only what the server said.
+      let advice =
+        failure.kind == "request_denied" ? backend.deniedKeyAdvice.map { "; \($0)" } : nil
       if networkAnswers > 0 {
         printError(
           "the places API stopped answering, so the run stopped at fix \(failure.fixIndex) "
             + "with \(summary.fixesUnanswered) of \(summary.fixesUsed) delivered fixes unanswered: "
-            + failure.message
+            + failure.message + (advice ?? "")
         )
       } else {
-        printError("the places API is unusable: \(failure.message)")
+        printError("the places API is unusable: \(failure.message)" + (advice ?? ""))
       }
       throw failed(outputs, Sysexits.unavailable)
     }

@@ -46,7 +46,7 @@ enum ServiceURL {
     }
     let hasCredentials = url.user != nil || url.password != nil
     if scheme == "http", !allowsInsecureHTTP, carriesSecrets || hasCredentials,
-      !isLoopback(host)
+      !LoopbackHost.contains(host)
     {
       throw ValidationError(
         "\(option) uses http:// to \(host), which is not this machine, and "
@@ -55,23 +55,6 @@ enum ServiceURL {
       )
     }
     return url
-  }
-
-  /// Whether a URL's host is this machine: `localhost`, or a literal loopback address
-  /// (127.0.0.0/8, `::1`). A name such as `127.0.0.1.example.com` is not: DNS decides where
-  /// it goes.
-  static func isLoopback(_ host: String) -> Bool {
-    let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-    if bare == "localhost" { return true }
-    var ipv4 = in_addr()
-    if inet_pton(AF_INET, bare, &ipv4) == 1 {
-      return UInt32(bigEndian: ipv4.s_addr) >> 24 == 127
-    }
-    var ipv6 = in6_addr()
-    if inet_pton(AF_INET6, bare, &ipv6) == 1 {
-      return withUnsafeBytes(of: &ipv6) { $0.elementsEqual([UInt8](repeating: 0, count: 15) + [1]) }
-    }
-    return false
   }
 
   /// Whether the URL's authority ends in a colon with no port after it (`http://host:/`).

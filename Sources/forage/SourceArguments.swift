@@ -210,8 +210,20 @@ struct SourceArguments: ParsableArguments {
   /// The in-process mock's dataset as messages name it: its file name, `standard input` for
   /// `-`, or the bundled file's name.
   private var datasetName: String {
-    guard let dataset else { return ForageResources.demoPlaces.lastPathComponent }
+    guard let dataset else { return ForageResources.demoPlacesName }
     return PathName(InputFile.displayName(dataset)).lastComponent
+  }
+
+  /// What a refused key tells the user: the variable to set when none was given, the one to
+  /// check when its key was refused; `nil` for a provider that needs no key (Overpass).
+  func deniedKeyAdvice(hasKey: Bool) -> String? {
+    guard provider.needsAPIKey else { return nil }
+    if hasKey {
+      return "the key in the environment variable \(apiKeyEnvironment) was refused: check that "
+        + "it is right and allowed to use \(provider.displayName)"
+    }
+    return "\(provider.displayName) needs an API key: set the environment variable "
+      + "\(apiKeyEnvironment) to it (or name another variable with --api-key-env)"
   }
 
   /// The places backend: the API `--api-base` names, or the in-process mock serving the
@@ -233,6 +245,7 @@ struct SourceArguments: ParsableArguments {
         clock: (networkTime ?? .real).makeClock(),
         timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
         userAgent: ForageVersion.userAgent,
+        deniedKeyAdvice: deniedKeyAdvice(hasKey: key != nil),
         // A local mock then times its page tokens on the virtual clock, whose waits are instant.
         sendsVirtualTime: networkTime == .virtual
       )
@@ -242,7 +255,7 @@ struct SourceArguments: ParsableArguments {
       if let dataset {
         places = try PlaceDataset.load(path: dataset)
       } else {
-        places = try PlaceDataset.load(contentsOf: ForageResources.demoPlaces)
+        places = try ForageResources.loadDemoPlaces()
       }
     } catch {
       printError(error.description)

@@ -1,6 +1,5 @@
 import ForageFinder
 import ForagePlace
-import ForageResources
 import ForageSupport
 import ForageTestSupport
 import ForageTracks
@@ -110,7 +109,7 @@ import Testing
   func everyEventKindMatchesTheBundledSchema() throws {
     let errors = try JSONSchemaCheck.errors(
       in: Self.render(.ndjson),
-      schema: ForageResources.eventSchema
+      schema: TestData.resource("schema/forage-event.schema.json")
     )
     #expect(errors.isEmpty, "\(errors)")
   }
@@ -123,7 +122,10 @@ import Testing
   )
   func theSchemaRejectsAPlacesEventWithoutPlaces() throws {
     let bad = #"{"event":"places","seq":0,"time":"2026-06-12T11:30:00Z","fix_index":0"}"#
-    let errors = try JSONSchemaCheck.errors(in: bad, schema: ForageResources.eventSchema)
+    let errors = try JSONSchemaCheck.errors(
+      in: bad,
+      schema: TestData.resource("schema/forage-event.schema.json")
+    )
     #expect(!errors.isEmpty)
   }
 

@@ -43,6 +43,14 @@ public final class PlacesBackend: Sendable {
       }
     }
 
+    /// Whether the API needs a key (Google's both do; Overpass is keyless).
+    public var needsAPIKey: Bool {
+      switch self {
+      case .google, .placesNew: true
+      case .overpass: false
+      }
+    }
+
     /// The API's name for messages.
     public var displayName: String {
       switch self {
@@ -66,6 +74,9 @@ public final class PlacesBackend: Sendable {
   public let notices: [String]
   /// ``notices`` joined by `; `, or `nil` for none.
   public var attribution: String? { notices.isEmpty ? nil : notices.joined(separator: "; ") }
+  /// What to tell the user when the API refuses the key (`REQUEST_DENIED`, `PERMISSION_DENIED`):
+  /// where the key comes from and what to set, which only the caller knows.
+  public let deniedKeyAdvice: String?
   private let counter: CountingTransport
   private let skipped = Mutex(0)
   private let pagesRefused = Mutex(false)
@@ -77,11 +88,13 @@ public final class PlacesBackend: Sendable {
     identity: String,
     notices: [String],
     counter: CountingTransport,
-    onRelease: (@Sendable () -> Void)?
+    onRelease: (@Sendable () -> Void)?,
+    deniedKeyAdvice: String? = nil
   ) {
     self.provider = provider
     self.baseURL = baseURL
     self.identity = identity
+    self.deniedKeyAdvice = deniedKeyAdvice
     var seen = Set<String>()
     self.notices = notices.filter { seen.insert($0).inserted }
     self.counter = counter
@@ -128,6 +141,8 @@ public final class PlacesBackend: Sendable {
   ///     client's default when `nil`.
   ///   - attribution: The notice the data's licence asks for (a dataset's own, say), after the
   ///     provider's own (``ForagePlaces/PlacesProvider/attribution``), if any.
+  ///   - deniedKeyAdvice: What to tell the user when the API refuses the key, such as which
+  ///     environment variable to set (``deniedKeyAdvice``).
   ///   - sendsVirtualTime: Whether every request tells the time on `clock`
   ///     (``ForagePlaces/PlacesProviderConfiguration/sendsVirtualTime``): for a virtual clock
   ///     against a local mock, which then times its page tokens on it.
@@ -141,6 +156,7 @@ public final class PlacesBackend: Sendable {
     onRelease: (@Sendable () -> Void)? = nil,
     userAgent: String? = nil,
     attribution: String? = nil,
+    deniedKeyAdvice: String? = nil,
     sendsVirtualTime: Bool = false
   ) -> PlacesBackend {
     let client = userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
@@ -160,7 +176,8 @@ public final class PlacesBackend: Sendable {
       identity: identity ?? "\(provider.rawValue) \(Redaction.redact(baseURL.absoluteString))",
       notices: [places.attribution, attribution].compactMap { $0 },
       counter: counter,
-      onRelease: onRelease
+      onRelease: onRelease,
+      deniedKeyAdvice: deniedKeyAdvice
     )
   }
 

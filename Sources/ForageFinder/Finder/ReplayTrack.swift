@@ -54,7 +54,6 @@ public struct ReplayTrack: Sendable {
     format: TrackFormat? = nil,
     options: TrackReadOptions = TrackReadOptions()
   ) throws(TrackError) -> ReplayTrack {
-    let url = URL(fileURLWithPath: path)
     let bytes = try readOnceIfNeeded(path)
     let name = InputFile.displayName(path)
     let reader: TrackReader
@@ -63,6 +62,36 @@ public struct ReplayTrack: Sendable {
     } else {
       reader = try TrackReader.open(path: path, format: format, options: options)
     }
+    return try prepare(reader: reader, path: path, name: name, options: options, bytes: bytes)
+  }
+
+  /// Checks a track held in memory (the demo's built-in walk): see
+  /// ``prepare(url:format:options:)``.
+  ///
+  /// - Parameters:
+  ///   - bytes: The track file's content.
+  ///   - name: The name messages give it, such as its file name.
+  ///   - format: The format, or `nil` to tell it from the name or the content.
+  ///   - options: The reader's defect policies.
+  public static func prepare(
+    bytes: [UInt8],
+    name: String,
+    format: TrackFormat? = nil,
+    options: TrackReadOptions = TrackReadOptions()
+  ) throws(TrackError) -> ReplayTrack {
+    let reader = try TrackReader(bytes: bytes, format: format, options: options, name: name)
+    return try prepare(reader: reader, path: name, name: name, options: options, bytes: bytes)
+  }
+
+  /// Reads `reader` to the end, counting fixes and defects; `bytes` is the content kept for
+  /// replay when the track cannot be read again.
+  private static func prepare(
+    reader: TrackReader,
+    path: String,
+    name: String,
+    options: TrackReadOptions,
+    bytes: [UInt8]?
+  ) throws(TrackError) -> ReplayTrack {
     var counts: [FixKind: Int] = [:]
     var tally = DefectTally()
     while let event = try reader.next() {
@@ -91,7 +120,7 @@ public struct ReplayTrack: Sendable {
       )
     }
     return ReplayTrack(
-      url: url,
+      url: URL(fileURLWithPath: path),
       path: path,
       format: reader.format,
       options: options,

@@ -48,7 +48,8 @@ public struct PlacesNewHandler: MockHandler {
         return PlacesNewError(
           code: 400,
           status: "INVALID_ARGUMENT",
-          message: "API key not valid. Please pass a valid API key."
+          message: "API key not valid. Please pass a valid API key.",
+          reason: "API_KEY_INVALID"
         ).response
       }
     }
