@@ -1,4 +1,5 @@
 import ForagePlace
+import ForageSupport
 import Foundation
 import Synchronization
 
@@ -95,7 +96,10 @@ public final class HoursJudge: Sendable {
     memory.withLock { memory in
       memory.parsed[text] = result
       if case .failure(let error) = result, memory.firstUnreadable == nil {
-        memory.firstUnreadable = UnreadableExample(text: text, reason: error.description)
+        memory.firstUnreadable = UnreadableExample(
+          text: TerminalText.excerpt(text, around: error.character),
+          reason: error.description
+        )
       }
     }
     return result

@@ -55,7 +55,8 @@ public struct HoursTally: Sendable, Equatable {
 
 /// Hours that could not be read, as the warning shows them: the text (or `periods`) and why.
 public struct UnreadableExample: Sendable, Equatable {
-  /// The hours as given, or `periods` for a week of periods.
+  /// The hours as given (an escaped excerpt around the problem when long, as
+  /// `TerminalText.excerpt(_:around:width:)` quotes it), or `periods` for a week of periods.
   public var text: String
   /// Why they cannot be read.
   public var reason: String

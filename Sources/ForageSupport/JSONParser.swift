@@ -263,7 +263,7 @@ public struct JSONParser {
     }
     let literal = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     offset = start
-    return error("expected a number but found '\(literal)'")
+    return error("expected a number but found '\(TerminalText.excerpt(literal))'")
   }
 
   private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {

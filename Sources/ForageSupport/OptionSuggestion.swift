@@ -19,7 +19,11 @@ public enum OptionSuggestion {
       guard word.hasPrefix("--"), word.count > 2 else { continue }
       let name = String(word.prefix { $0 != "=" })
       guard !wanted.contains(name) else { continue }
-      let ranked = wanted.map { (option: $0, edits: editDistance(name, $0)) }
+      // Words whose lengths differ by more than two are more than two edits apart: a word of
+      // 100 KiB is not compared character by character with every option.
+      let length = name.count
+      let ranked = wanted.filter { abs($0.count - length) <= 2 }
+        .map { (option: $0, edits: editDistance(name, $0)) }
         .filter { $0.edits <= 2 }
         .min { $0.edits < $1.edits }
       if let ranked { return (name, ranked.option) }

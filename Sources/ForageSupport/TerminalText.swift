@@ -2,8 +2,8 @@
 ///
 /// A place name or a server's message can hold escape sequences that retitle, clear or
 /// rewrite the user's terminal, or characters that reorder what is shown. Human formats (tables,
-/// stories, messages, logs) pass such text through ``escaped(_:keepingTabs:)``; JSON is escaped
-/// by its own rules instead.
+/// stories, messages, logs) pass such text through ``escaped(_:keepingTabs:limit:)``, and messages
+/// quote values through ``excerpt(_:around:width:)``; JSON is escaped by its own rules instead.
 public enum TerminalText {
   /// The text with every character that is not shown as itself escaped as `\u{…}`: C0 and C1
   /// controls (ESC, BEL, CR, LF, NUL, …), DEL, the line and paragraph separators, and the
@@ -13,19 +13,125 @@ public enum TerminalText {
   ///   - text: The untrusted text.
   ///   - keepingTabs: Whether tabs stay as they are (in messages) or are escaped too (in
   ///     table cells, where they would break the columns).
-  public static func escaped(_ text: String, keepingTabs: Bool = true) -> String {
-    guard text.unicodeScalars.contains(where: { needsEscape($0, keepingTabs: keepingTabs) }) else {
-      return text
-    }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if needsEscape(scalar, keepingTabs: keepingTabs) {
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      } else {
-        result.unicodeScalars.append(scalar)
+  ///   - limit: The most Unicode scalars the result may have. Longer text keeps its start (two
+  ///     thirds) and its end, around `…[N characters left out]…`, where N counts the scalars
+  ///     of `text` left out; no escape is cut in two.
+  public static func escaped(
+    _ text: String,
+    keepingTabs: Bool = true,
+    limit: Int = .max
+  ) -> String {
+    let scalars = text.unicodeScalars
+    if limit == .max || scalars.count <= limit / escapeWidth {
+      guard scalars.contains(where: { needsEscape($0, keepingTabs: keepingTabs) }) else {
+        return text
       }
     }
-    return result
+    var result = String.UnicodeScalarView()
+    var width = 0
+    for scalar in scalars {
+      let shown = self.shown(scalar, keepingTabs: keepingTabs)
+      width += shown.count
+      guard width <= limit else { return elided(text, keepingTabs: keepingTabs, limit: limit) }
+      result.append(contentsOf: shown)
+    }
+    return String(result)
+  }
+
+  /// The most Unicode scalars of a message line on standard error: a value from a file or the
+  /// network (a megabyte of opening hours) is shown by its start and end.
+  public static let messageLimit = 300
+
+  /// A short excerpt of untrusted text, escaped, to quote in a message: the characters around
+  /// `position` (one-based, in Unicode scalars), or the start, with `…` where the text goes on.
+  ///
+  /// - Parameters:
+  ///   - text: The untrusted text.
+  ///   - position: Where the message's problem is, or `nil` for the start.
+  ///   - width: The most Unicode scalars of `text` quoted.
+  public static func excerpt(
+    _ text: String,
+    around position: Int? = nil,
+    width: Int = 40
+  )
+    -> String
+  {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count > width else { return escaped(text) }
+    let centre = min(max((position ?? 1) - 1, 0), scalars.count)
+    // Near the start, the excerpt is the start.
+    let start =
+      centre < width * 3 / 4 ? 0 : max(0, min(centre - width / 2, scalars.count - width))
+    let end = min(scalars.count, start + width)
+    var quoted = String.UnicodeScalarView()
+    quoted.append(contentsOf: scalars[start..<end])
+    return (start > 0 ? "…" : "") + escaped(String(quoted)) + (end < scalars.count ? "…" : "")
+  }
+
+  /// The message with each of `values` longer than `width` that it holds in full (a long
+  /// command-line value that ArgumentParser echoes back) replaced by its
+  /// ``excerpt(_:around:width:)``, so a short line still shows the words around it.
+  ///
+  /// - Parameters:
+  ///   - values: The untrusted values the message may quote, such as the command line's words.
+  ///   - message: The message.
+  ///   - width: The most Unicode scalars of a value quoted.
+  public static func excerpting(
+    _ values: [String],
+    in message: String,
+    width: Int = 40
+  )
+    -> String
+  {
+    var message = message
+    for value in values where value.unicodeScalars.count > width && message.contains(value) {
+      message = message.replacing(value, with: excerpt(value, width: width))
+    }
+    return message
+  }
+
+  /// The widest a scalar is shown: `\u{10ffff}`.
+  private static let escapeWidth = 9
+
+  /// The scalars that show `scalar`: itself, or its `\u{…}` escape.
+  private static func shown(_ scalar: Unicode.Scalar, keepingTabs: Bool) -> String.UnicodeScalarView
+  {
+    guard needsEscape(scalar, keepingTabs: keepingTabs) else {
+      return String.UnicodeScalarView([scalar])
+    }
+    return "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars
+  }
+
+  /// Text too long for `limit` once escaped: its start and end around a note of how much is
+  /// left out.
+  private static func elided(_ text: String, keepingTabs: Bool, limit: Int) -> String {
+    let scalars = Array(text.unicodeScalars)
+    // The note's widest form, with every digit a count can have.
+    let room = max(0, limit - "…[\(scalars.count) characters left out]…".unicodeScalars.count)
+    var head = String.UnicodeScalarView()
+    var headCount = 0
+    var used = 0
+    while headCount < scalars.count {
+      let shown = self.shown(scalars[headCount], keepingTabs: keepingTabs)
+      guard used + shown.count <= room * 2 / 3 else { break }
+      head.append(contentsOf: shown)
+      used += shown.count
+      headCount += 1
+    }
+    var tail: [String.UnicodeScalarView] = []
+    var tailCount = 0
+    while headCount + tailCount < scalars.count {
+      let shown = self.shown(scalars[scalars.count - 1 - tailCount], keepingTabs: keepingTabs)
+      guard used + shown.count <= room else { break }
+      tail.append(shown)
+      used += shown.count
+      tailCount += 1
+    }
+    var result = head
+    let left = scalars.count - headCount - tailCount
+    result.append(contentsOf: "…[\(left) characters left out]…".unicodeScalars)
+    for shown in tail.reversed() { result.append(contentsOf: shown) }
+    return String(result)
   }
 
   /// Whether a scalar must not reach a terminal as it is.

@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForageSupport
 import Foundation
 
 /// Applies the defect policies of ``TrackReadOptions`` to the points a parser produced, in order.
@@ -111,7 +112,10 @@ struct DefectPolicy {
   /// Gives the held-back points times and delivers them: between the timed points before and
   /// after them, in proportion to the distance along the track; backwards from the timed point
   /// that follows them when none comes before; forwards from the one before them (or the file's
-  /// time, or ``TrackReadOptions/timelessStart``) when none follows.
+  /// time, or ``TrackReadOptions/timelessStart``) when none follows. Made-up times stop at the
+  /// ends of the years forage writes (`Date/clampedToRepresentable`): past
+  /// 9999-12-31T23:59:59.999Z the points share that last millisecond, so what forage writes it
+  /// reads back, and a made-up time still never overtakes a real one.
   private mutating func release(_ index: Int, before next: (Fix, Date)?, emit: (TrackEvent) -> Void)
   {
     var pending = streams[index].pending
@@ -142,7 +146,7 @@ struct DefectPolicy {
       var current = time
       for position in pending.indices.reversed() {
         current -= Geodesic.distance(pending[position].fix, anchor) / interpolationSpeed
-        pending[position].fix.time = current
+        pending[position].fix.time = current.clampedToRepresentable
         anchor = pending[position].fix
       }
     } else {
@@ -152,7 +156,7 @@ struct DefectPolicy {
         if let previous {
           current += Geodesic.distance(previous, pending[position].fix) / interpolationSpeed
         }
-        pending[position].fix.time = current
+        pending[position].fix.time = current.clampedToRepresentable
         previous = pending[position].fix
       }
     }
@@ -184,7 +188,9 @@ struct DefectPolicy {
         isInterpolated = true
         emit(.defect(TrackDefect(timeDefect, point: fix.kind, line: line, detail: "interpolated")))
         if let last = stream.last, let lastTime = stream.lastTime {
-          fix.time = lastTime.addingTimeInterval(Geodesic.distance(last, fix) / interpolationSpeed)
+          fix.time =
+            lastTime.addingTimeInterval(Geodesic.distance(last, fix) / interpolationSpeed)
+            .clampedToRepresentable
         } else {
           fix.time = timelessStart
         }

@@ -59,6 +59,12 @@ struct Forage: AsyncParsableCommand {
       + " (commands: \(NameSuggestion.list(names, conjunction: "and")))"
   }
 
+  /// The message with every long command-line word it echoes (ArgumentParser quotes a value it
+  /// refuses in full) shown as a short excerpt, so its line keeps the option's name.
+  static func excerptingArguments(_ message: String) -> String {
+    TerminalText.excerpting(Array(CommandLine.arguments.dropFirst()), in: message)
+  }
+
   static func main() async {
     // Before any thread, file or socket: a limit too low is one line, never a crash or a hang.
     if let refusal = ResourceLimits.check() {
@@ -94,13 +100,13 @@ struct Forage: AsyncParsableCommand {
         let text =
           Self.unknownSubcommand()
           ?? OptionSuggestion.usageLine(
-            Self.message(for: error),
+            Self.excerptingArguments(Self.message(for: error)),
             arguments: arguments,
             known: known
           )
-        printError("\(text) (see '\(helpCommand) --help')")
+        printError(Self.excerptingArguments("\(text) (see '\(helpCommand) --help')"))
       } else if !message.isEmpty {
-        printError(message)
+        printError(Self.excerptingArguments(message))
       }
       Foundation.exit(code.rawValue)
     }

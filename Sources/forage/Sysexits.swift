@@ -20,11 +20,16 @@ enum Sysexits {
 /// Writes one line to standard error, prefixed with the program name.
 ///
 /// Control characters in the message (from hostile input echoed back) are shown escaped, so
-/// nothing reaches the terminal raw, and credentials (a URL's password, `key=` values) are
-/// redacted. A failure to write to standard error is ignored: there is nowhere left to report
+/// nothing reaches the terminal raw, credentials (a URL's password, `key=` values) are
+/// redacted, and the line is at most `TerminalText.messageLimit` characters (a megabyte value
+/// quoted in it is shown by its start and end). A failure to write to standard error is ignored: there is nowhere left to report
 /// it.
 func printError(_ message: String) {
-  writeStandardError("forage: \(TerminalText.escaped(Redaction.redact(message)))\n")
+  let line = TerminalText.escaped(
+    "forage: " + Redaction.redact(message),
+    limit: TerminalText.messageLimit
+  )
+  writeStandardError(line + "\n")
 }
 
 /// Writes text to standard error as is, ignoring failures.

@@ -14,9 +14,9 @@ import Synchronization
 /// expired searches and places are deleted when the file is opened and never read.
 ///
 /// The file is in WAL mode with a busy timeout, so several `forage` processes can share it at
-/// once. Opening refuses, without writing a byte, a file that is not a Forage places cache,
-/// one written by a newer schema, and a damaged one. Schema changes go through GRDB's
-/// migrations.
+/// once; they create and migrate it one at a time (``PlacesCacheSetupLock``). Opening refuses,
+/// without writing a byte, a file that is not a Forage places cache, one written by a newer
+/// schema, and a damaged one. Schema changes go through GRDB's migrations.
 ///
 /// Writes during a run never stop the run: the first write error is kept in ``writeFailure``
 /// for the caller to report.
@@ -61,8 +61,7 @@ public final class PlacesCacheFile: Sendable {
     self.timeToLive = timeToLive
     self.now = now
     expiresBefore = now().addingTimeInterval(-timeToLive.seconds)
-    try PlacesCacheSchema.inspect(url)
-    pool = try PlacesCacheSchema.open(url)
+    pool = try PlacesCacheSchema.setUp(url)
     let cutoff = expiresBefore.timeIntervalSince1970
     try PlacesCacheSchema.catching(url) {
       try pool.write { db in

@@ -84,6 +84,19 @@ enum PlacesCacheSchema {
   /// How long a writer waits for another process's transaction before giving up.
   static let busyTimeout: TimeInterval = 30
 
+  /// Checks the file, switches it to WAL and brings its schema up to date, while no other
+  /// process sets up a cache in the same folder (``PlacesCacheSetupLock``).
+  ///
+  /// - Throws: ``PlacesCacheFileError`` from ``inspect(_:)`` or ``open(_:)``, or when another
+  ///   process sets up for longer than ``busyTimeout``.
+  static func setUp(_ url: URL) throws(PlacesCacheFileError) -> DatabasePool {
+    try PlacesCacheSetupLock.holding(forFileAt: url, timeout: .seconds(busyTimeout)) {
+      () throws(PlacesCacheFileError) -> DatabasePool in
+      try inspect(url)
+      return try open(url)
+    }
+  }
+
   /// Checks, reading only, that the file is absent, empty, or a Forage places cache of a
   /// schema this version knows, and undamaged.
   ///
@@ -162,9 +175,36 @@ enum PlacesCacheSchema {
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
     return try catching(url) {
+      try switchToWAL(url.path, configuration)
       let pool = try DatabasePool(path: url.path, configuration: configuration)
       try migrator.migrate(pool)
       return pool
+    }
+  }
+
+  /// Puts a new file, or one in a rollback journal mode, in WAL mode before a pool opens it.
+  ///
+  /// SQLite switches a file to WAL only while no other connection holds a lock on it, and,
+  /// unlike a write, fails at once with "database is locked" instead of waiting (no busy
+  /// handler runs). So this waits as a write does (`BEGIN IMMEDIATE`, under the busy timeout)
+  /// until no other process writes, switches, and starts again if another process slipped in
+  /// between, until ``busyTimeout`` has passed.
+  private static func switchToWAL(_ path: String, _ configuration: Configuration) throws {
+    let queue = try DatabaseQueue(path: path, configuration: configuration)
+    defer { try? queue.close() }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(busyTimeout))
+    try queue.writeWithoutTransaction { db in
+      while try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+        try db.execute(sql: "BEGIN IMMEDIATE; ROLLBACK")
+        do {
+          try db.execute(sql: "PRAGMA journal_mode = WAL")
+        } catch let error as DatabaseError
+          where error.resultCode == .SQLITE_BUSY && clock.now < deadline
+        {
+          continue
+        }
+      }
     }
   }
 

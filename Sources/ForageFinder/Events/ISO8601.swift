@@ -1,7 +1,8 @@
 import ForageSupport
 import Foundation
 
-/// ISO 8601 UTC timestamps, with milliseconds only when the time has a fraction of a second.
+/// ISO 8601 UTC timestamps, with milliseconds only when the time has a fraction of a second,
+/// always in the years 1 to 9999.
 public enum ISO8601 {
   /// Formats a date as `2026-06-12T11:30:00Z` or `2026-06-12T11:30:00.250Z`.
   public static func format(_ date: Date) -> String {
@@ -12,7 +13,12 @@ public enum ISO8601 {
 
   /// Writes the text of ``format(_:)`` (without quotes) into a JSON buffer.
   public static func write(_ date: Date, to output: inout JSONOutput) {
-    let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.toNearestOrEven))
+    // Rounding the last instant before 10000-01-01 would write year 10000: times stay within
+    // the years 1 to 9999 that forage reads back.
+    let milliseconds = min(
+      Int64((date.clampedToRepresentable.timeIntervalSince1970 * 1000).rounded(.toNearestOrEven)),
+      253_402_300_799_999
+    )
     let seconds = Int64((Double(milliseconds) / 1000).rounded(.down))
     let fraction = Int(milliseconds - seconds * 1000)
     var time = time_t(seconds)

@@ -18,7 +18,11 @@ extension FinderAction {
     }
   }
 
-  /// The action in one line for a log, API keys redacted.
+  /// The most characters of a log line's message: a message line's bound less room for the
+  /// time, level and label the log handler writes before it.
+  static let logLineLimit = TerminalText.messageLimit - 60
+
+  /// The action in one line for a log, API keys redacted, at most ``logLineLimit`` characters.
   var logLine: String {
     let line: String
     switch self {
@@ -47,7 +51,10 @@ extension FinderAction {
     case .attributionSettled(let attribution):
       line = "attributionSettled: \(attribution)"
     }
-    return TerminalText.escaped(Redaction.redact(line.replacing("\n", with: " ")))
+    return TerminalText.escaped(
+      Redaction.redact(line.replacing("\n", with: " ")),
+      limit: Self.logLineLimit
+    )
   }
 }
 

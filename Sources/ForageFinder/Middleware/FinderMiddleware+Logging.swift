@@ -19,7 +19,7 @@ extension FinderMiddleware {
         if logger.logLevel <= .debug {
           setup.observeEffects { event in
             logger.debug(
-              "effect \(event.middleware) #\(event.serial) \(event.phase.rawValue): \(TerminalText.escaped(Redaction.redact(event.label)))"
+              "effect \(event.middleware) #\(event.serial) \(event.phase.rawValue): \(TerminalText.escaped(Redaction.redact(event.label), limit: FinderAction.logLineLimit))"
             )
           }
         }
