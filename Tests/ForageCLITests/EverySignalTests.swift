@@ -12,18 +12,19 @@ import Testing
 @Suite struct EverySignalTests {
   /// Signals 1 to 31 whose default action ends the process and that can be caught: all but
   /// SIGKILL and SIGSTOP (uncatchable), the ones ignored or stopping by default (SIGCHLD,
-  /// SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU, SIGURG, SIGWINCH) and the program's own faults
-  /// (SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS), which no tool cleans up after.
+  /// SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU, SIGURG, SIGWINCH), the program's own faults (SIGILL,
+  /// SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS), which no tool cleans up after, and
+  /// SIGPIPE, which SwiftNIO ignores for the whole process (see the test below).
   static let endingSignals: [Int32] = (1...31).filter {
     ![
       SIGKILL, SIGSTOP, SIGCHLD, SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU, SIGURG, SIGWINCH,
-      SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS,
+      SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS, SIGPIPE,
     ].contains($0)
   }
 
   @Test func theListHoldsTheSignalsTheIssueNames() {
     for signal in [
-      SIGINT, SIGTERM, SIGHUP, SIGXCPU, SIGXFSZ, SIGPIPE, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2,
+      SIGINT, SIGTERM, SIGHUP, SIGXCPU, SIGXFSZ, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2,
       SIGVTALRM, SIGPROF,
     ] {
       #expect(Self.endingSignals.contains(signal), "signal \(signal)")
@@ -70,5 +71,33 @@ import Testing
       )
     }
     #expect(child.stderr.isEmpty, "signal \(signal): \(child.stderr)")
+  }
+
+  /// A SIGPIPE sent with `kill` is ignored (SwiftNIO ignores it for the process, and a write
+  /// to a closed pipe is an `EPIPE` the writers handle): the run goes on, ends as it would
+  /// have, and leaves no temporary file.
+  @Test func aSIGPIPEMidRunLeavesNoTemporaryFile() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    let track = try FinderFixtures.walkPrefix(3, in: directory).path
+    let child = try TimedChild(
+      executable: BuiltBinary.url("forage").path,
+      [
+        "run", "--track", track, "--realtime", "--output", path("out.ndjson"), "--record",
+        path("run.recording"), "--places-cache", path("places.sqlite"),
+      ],
+      in: directory
+    )
+    let deadline = ContinuousClock.now + .seconds(60)
+    while Self.temporaries(in: directory).count < 2 && ContinuousClock.now < deadline {
+      usleep(10_000)
+    }
+    for _ in 1...5 { child.send(SIGPIPE) }
+    let status = try child.wait(limit: .seconds(60))
+    #expect(status == 0, "\(child.stderr)")
+    #expect(Self.temporaries(in: directory).isEmpty)
+    let output = try String(contentsOfFile: path("out.ndjson"), encoding: .utf8)
+    #expect(output.split(separator: "\n").last?.contains(#""event":"summary""#) == true)
   }
 }
