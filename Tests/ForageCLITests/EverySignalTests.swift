@@ -37,20 +37,24 @@ import Testing
       .filter { $0.hasSuffix(".tmp") }
   }
 
-  @Test(arguments: endingSignals)
-  func aSignalMidRunRemovesTheTemporaryFilesAndKeepsTheOldOutputs(_ signal: Int32) throws {
+  @Test(arguments: endingSignals, LiveStopTests.formats)
+  func aSignalMidRunRemovesTheTemporaryFilesAndKeepsTheOldOutputs(
+    _ signal: Int32,
+    format: String
+  ) throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let old = Data("old output\n".utf8)
-    try old.write(to: directory.appendingPathComponent("out.ndjson"))
-    try old.write(to: directory.appendingPathComponent("run.recording"))
-    // Paced in real time, the hour-long walk is still running when the signal comes.
+    let names = ["out.\(format)", "run.recording"]
+    for name in names { try old.write(to: directory.appendingPathComponent(name)) }
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    // Paced in real time, the hour-long walk is still running when the signal comes.
     let child = try TimedChild(
       executable: BuiltBinary.url("forage").path,
       [
-        "run", "--track", FinderFixtures.walk.path, "--realtime", "--output", path("out.ndjson"),
-        "--record", path("run.recording"), "--places-cache", path("places.sqlite"),
+        "run", "--track", FinderFixtures.walk.path, "--realtime", "--format", format,
+        "--output", path(names[0]), "--record", path(names[1]), "--places-cache",
+        path("places.sqlite"),
       ],
       in: directory
     )
@@ -62,15 +66,23 @@ import Testing
     try #require(Self.temporaries(in: directory).count == 2, "\(child.stderr)")
     child.send(signal)
     let status = try child.wait(limit: .seconds(30))
-    #expect(status == 128 + signal, "signal \(signal): \(child.stderr)")
-    #expect(Self.temporaries(in: directory).isEmpty, "signal \(signal)")
-    for name in ["out.ndjson", "run.recording"] {
+    #expect(status == 128 + signal, "signal \(signal), \(format): \(child.stderr)")
+    #expect(Self.temporaries(in: directory).isEmpty, "signal \(signal), \(format)")
+    for name in names {
       #expect(
         try Data(contentsOf: directory.appendingPathComponent(name)) == old,
         "signal \(signal): \(name)"
       )
     }
-    #expect(child.stderr.isEmpty, "signal \(signal): \(child.stderr)")
+    #expect(
+      Self.messages(child.stderr).isEmpty,
+      "signal \(signal), \(format): \(child.stderr)"
+    )
+  }
+
+  /// Standard error's lines but the in-process mock's notice.
+  static func messages(_ stderr: String) -> [Substring] {
+    stderr.split(separator: "\n").filter { !$0.hasPrefix("forage: using the in-process mock") }
   }
 
   /// A SIGPIPE sent with `kill` is ignored (SwiftNIO ignores it for the process, and a write
