@@ -57,7 +57,8 @@ fuzz-smoke: deps
 # configuration). INSTALL_CONFIGURATION=debug installs the debug build instead: `make test`
 # checks the install that way (Tests/install-check), with what it has already built, so no
 # release build is forced on it. The man pages are dated by the last commit, so the same
-# commit installs the same files.
+# commit installs the same files. The binaries need nothing else installed: the demo's data is
+# built into forage (Plugins/EmbedResources).
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_CONFIGURATION ?= release
@@ -95,7 +96,9 @@ uninstall:
 	    "$(DESTDIR)$(FISH_COMPLETION_DIR)/$$c.fish"; \
 	done
 
-# Installs the debug build into a temporary DESTDIR and checks every file, then uninstalls.
+# Installs the debug build into a temporary DESTDIR and checks every file; then, with .build
+# moved away (and put back on every exit), runs the installed forage and mock-places, and a copy
+# of the forage binary alone, and compares their output with the clone's build; then uninstalls.
 install-check:
 	Tests/install-check
 
