@@ -148,7 +148,7 @@ test-deps:
 	  || echo "note: could not install $(PIP_PACKAGES); the tests that use them will skip or fail"
 
 lint:
-	swift format lint --strict --recursive --parallel Package.swift Sources Tests Mocks Benchmarks
+	swift format lint --strict --recursive --parallel Package.swift Sources Tests Mocks Benchmarks Plugins
 
 # Package.swift must declare exactly what each target imports (both packages).
 check-dependencies:
@@ -164,7 +164,7 @@ docs:
 	  --target ForageSupport --warnings-as-errors
 
 format:
-	swift format format --in-place --recursive --parallel Package.swift Sources Tests Mocks Benchmarks
+	swift format format --in-place --recursive --parallel Package.swift Sources Tests Mocks Benchmarks Plugins
 
 build:
 	swift build $(SWIFT_BUILD_FLAGS)
