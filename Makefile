@@ -57,7 +57,8 @@ fuzz-smoke: deps
 # configuration). INSTALL_CONFIGURATION=debug installs the debug build instead: `make test`
 # checks the install that way (Tests/install-check), with what it has already built, so no
 # release build is forced on it. The man pages are dated by the last commit, so the same
-# commit installs the same files.
+# commit installs the same files. The binaries need nothing else installed: the demo's data is
+# built into forage (Plugins/EmbedResources).
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_CONFIGURATION ?= release
@@ -95,7 +96,9 @@ uninstall:
 	    "$(DESTDIR)$(FISH_COMPLETION_DIR)/$$c.fish"; \
 	done
 
-# Installs the debug build into a temporary DESTDIR and checks every file, then uninstalls.
+# Installs the debug build into a temporary DESTDIR and checks every file; then, with .build
+# moved away (and put back on every exit), runs the installed forage and mock-places, and a copy
+# of the forage binary alone, and compares their output with the clone's build; then uninstalls.
 install-check:
 	Tests/install-check
 
@@ -145,7 +148,7 @@ test-deps:
 	  || echo "note: could not install $(PIP_PACKAGES); the tests that use them will skip or fail"
 
 lint:
-	swift format lint --strict --recursive --parallel Package.swift Sources Tests Mocks Benchmarks
+	swift format lint --strict --recursive --parallel Package.swift Sources Tests Mocks Benchmarks Plugins
 
 # Package.swift must declare exactly what each target imports (both packages).
 check-dependencies:
@@ -161,7 +164,7 @@ docs:
 	  --target ForageSupport --warnings-as-errors
 
 format:
-	swift format format --in-place --recursive --parallel Package.swift Sources Tests Mocks Benchmarks
+	swift format format --in-place --recursive --parallel Package.swift Sources Tests Mocks Benchmarks Plugins
 
 build:
 	swift build $(SWIFT_BUILD_FLAGS)
@@ -170,8 +173,11 @@ build-release:
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
 BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark CoverageBenchmark \
-  WatchBenchmark
+  WatchBenchmark MemoryBenchmark
 
+# MemoryBenchmark measures the built forage's peak memory with GNU time: both come first.
 benchmarks: deps
+	$(call apt_install,time)
+	swift build -c release --product forage $(SWIFT_BUILD_FLAGS)
 	cd Benchmarks && swift build -c release
 	cd Benchmarks && for b in $(BENCHMARKS); do swift run -c release --skip-build $$b || exit 1; done

@@ -100,6 +100,7 @@ let package = Package(
         .product(name: "ForageSupport", package: "forage"),
       ]
     ),
+    .executableTarget(name: "MemoryBenchmark"),
     .executableTarget(
       name: "FinderBenchmark",
       dependencies: [

@@ -31,8 +31,9 @@ public enum FinderReplay {
   /// the `limit`-th action) before anything is written, so a bad line produces no output, then
   /// replayed. Memory stays at one line and the run's state whatever the recording's length. A
   /// recording that cannot be read twice (standard input, a pipe, a FIFO, a device) keeps the
-  /// text it was checked from in memory, up to the `limit`-th action. Nothing after the
-  /// `limit`-th action is read.
+  /// text it was checked from in memory, up to the `limit`-th action. No line after the
+  /// `limit`-th action is parsed, and at most one chunk of the input (`InputLines`) is read
+  /// past it.
   @discardableResult
   public static func run(
     path: String,

@@ -27,15 +27,15 @@ public enum TerminalText {
         return text
       }
     }
-    var result = String.UnicodeScalarView()
+    var result = ""
     var width = 0
     for scalar in scalars {
       let shown = self.shown(scalar, keepingTabs: keepingTabs)
-      width += shown.count
+      width += shown.unicodeScalars.count
       guard width <= limit else { return elided(text, keepingTabs: keepingTabs, limit: limit) }
-      result.append(contentsOf: shown)
+      result += shown
     }
-    return String(result)
+    return result
   }
 
   /// The most Unicode scalars of a message line on standard error: a value from a file or the
@@ -93,13 +93,11 @@ public enum TerminalText {
   /// The widest a scalar is shown: `\u{10ffff}`.
   private static let escapeWidth = 9
 
-  /// The scalars that show `scalar`: itself, or its `\u{…}` escape.
-  private static func shown(_ scalar: Unicode.Scalar, keepingTabs: Bool) -> String.UnicodeScalarView
-  {
-    guard needsEscape(scalar, keepingTabs: keepingTabs) else {
-      return String.UnicodeScalarView([scalar])
-    }
-    return "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars
+  /// The text that shows `scalar`: itself, or its `\u{…}` escape. (Strings, not scalar views:
+  /// appending a sequence to a `String.UnicodeScalarView` copies the whole view each time.)
+  private static func shown(_ scalar: Unicode.Scalar, keepingTabs: Bool) -> String {
+    guard needsEscape(scalar, keepingTabs: keepingTabs) else { return String(scalar) }
+    return "\\u{\(String(scalar.value, radix: 16))}"
   }
 
   /// Text too long for `limit` once escaped: its start and end around a note of how much is
@@ -108,30 +106,27 @@ public enum TerminalText {
     let scalars = Array(text.unicodeScalars)
     // The note's widest form, with every digit a count can have.
     let room = max(0, limit - "…[\(scalars.count) characters left out]…".unicodeScalars.count)
-    var head = String.UnicodeScalarView()
+    var head = ""
     var headCount = 0
     var used = 0
     while headCount < scalars.count {
       let shown = self.shown(scalars[headCount], keepingTabs: keepingTabs)
-      guard used + shown.count <= room * 2 / 3 else { break }
-      head.append(contentsOf: shown)
-      used += shown.count
+      guard used + shown.unicodeScalars.count <= room * 2 / 3 else { break }
+      head += shown
+      used += shown.unicodeScalars.count
       headCount += 1
     }
-    var tail: [String.UnicodeScalarView] = []
+    var tail: [String] = []
     var tailCount = 0
     while headCount + tailCount < scalars.count {
       let shown = self.shown(scalars[scalars.count - 1 - tailCount], keepingTabs: keepingTabs)
-      guard used + shown.count <= room else { break }
+      guard used + shown.unicodeScalars.count <= room else { break }
       tail.append(shown)
-      used += shown.count
+      used += shown.unicodeScalars.count
       tailCount += 1
     }
-    var result = head
     let left = scalars.count - headCount - tailCount
-    result.append(contentsOf: "…[\(left) characters left out]…".unicodeScalars)
-    for shown in tail.reversed() { result.append(contentsOf: shown) }
-    return String(result)
+    return head + "…[\(left) characters left out]…" + tail.reversed().joined()
   }
 
   /// Whether a scalar must not reach a terminal as it is.

@@ -13,8 +13,8 @@ enum ResourceLimits {
   /// SwiftNIO event loop each, with its epoll, event and timer descriptors).
   ///
   /// Measured on 2 processors: `forage run` with the in-process mock, `--output`, `--record`,
-  /// `--places-cache`, `--notify-url` and `--log-level trace` needs 44 (15 of them the signal
-  /// handlers'); the minimum here is 70.
+  /// `--places-cache`, `--notify-url` and `--log-level trace` needed 44 when the signal
+  /// handlers held 15 (they hold 14 now); the minimum here is 70.
   static var minimumOpenFiles: rlim_t {
     64 + 3 * rlim_t(ProcessInfo.processInfo.processorCount)
   }

@@ -9,12 +9,15 @@ import Synchronization
 /// `--record` are removed, the old outputs kept, and the process exits with 128 + the signal's
 /// number.
 ///
-/// The signals are blocked in every thread (the mask is set before any thread starts, and
-/// threads inherit it) and read by dispatch sources, so one sent to the process (`kill`, a
-/// terminal's Ctrl-C or Ctrl-\, a CPU limit's SIGXCPU) reaches the handler. One the kernel sends
-/// to the thread that caused it stays pending there, unseen: a write to a closed pipe fails
-/// with `EPIPE`, and a write past `ulimit -f` with `EFBIG`, which the writers report (a quiet
-/// exit 0 for a pipe's reader that left, one line and exit 74 for a file too large).
+/// The signals are blocked in the thread that installs the handlers and in every thread
+/// started after it, and read by dispatch sources, so one sent to the process (`kill`, a
+/// terminal's Ctrl-C or Ctrl-\, a CPU limit's SIGXCPU) reaches the handler. One the kernel
+/// sends to the thread that caused it stays pending there, unseen: a write past `ulimit -f`
+/// fails with `EFBIG` instead, which the writers report (one line and exit 74).
+///
+/// SIGPIPE is ignored: SwiftNIO ignores it for the whole process once it opens a socket. A
+/// write to a closed pipe fails with `EPIPE`, which the writers handle (a quiet exit 0), and a
+/// SIGPIPE sent with `kill` is lost: the run goes on and ends as it would have.
 ///
 /// A live run (`--gpsd`) asks for SIGINT instead with ``onInterrupt(_:)``: the first SIGINT
 /// then ends the run so it finishes with its summary; a second exits at once as above.
@@ -24,10 +27,10 @@ import Synchronization
 /// The handlers run on a dispatch queue, not in signal context, so removing files is safe.
 enum SignalCleanup {
   /// The signals that end the process after removing its temporary files: every catchable
-  /// one whose default action is to end it (the real-time signals aside).
+  /// one whose default action is to end it, but SIGPIPE (ignored) and the real-time signals.
   static let endingSignals: [Int32] = [
-    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
-    SIGVTALRM, SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR,
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ, SIGVTALRM,
+    SIGPROF, SIGPOLL, SIGSTKFLT, SIGPWR,
   ]
 
   /// Keeps the signal sources alive for the life of the process.
@@ -68,6 +71,7 @@ enum SignalCleanup {
     sigemptyset(&blocked)
     for number in endingSignals { sigaddset(&blocked, number) }
     pthread_sigmask(SIG_BLOCK, &blocked, nil)
+    signal(SIGPIPE, SIG_IGN)
     for number in endingSignals {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

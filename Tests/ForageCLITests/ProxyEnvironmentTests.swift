@@ -187,6 +187,7 @@ import Testing
       for noProxy in Self.noProxyCombinations {
         let environment = noProxy.merging([variable: "http://127.0.0.1:\(proxy.port)"]) { $1 }
         let notified = receiver.requests.count
+        proxy.reset()
         let result = try Self.forage(arguments, environment: environment)
         #expect(result.status == 0, "\(environment) \(apiBase ?? "in-process"): \(result.stderr)")
         #expect(proxy.requests == [], "\(environment) \(apiBase ?? "in-process")")

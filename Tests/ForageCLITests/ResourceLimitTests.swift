@@ -218,6 +218,26 @@ import Testing
     }
   }
 
+  /// Every command's help, written on the main thread, past the limit: one line and 74, never
+  /// SIGXFSZ's core dump (the writes of a run happen on threads that block it; the help's did
+  /// not).
+  @Test(arguments: ["", "run", "watch", "demo", "validate", "nearby", "replay"])
+  func helpPastTheFileSizeLimitIsOneLine(command: String) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for bytes in [100, 500] {
+      let child = try TimedChild(
+        executable: "/usr/bin/prlimit",
+        ["--fsize=\(bytes)", "--", BuiltBinary.url("forage").path]
+          + (command.isEmpty ? [] : [command]) + ["--help"],
+        in: directory
+      )
+      let status = try child.wait(limit: .seconds(60))
+      #expect(status == 74, "forage \(command) --help, ulimit -f \(bytes) B")
+      #expect(child.stderr == "forage: cannot write standard output: File too large\n")
+    }
+  }
+
   /// A track of `count` fixes a second apart, back and forth along a street in Helsinki.
   static func longTrack(_ count: Int, in directory: URL) throws -> URL {
     var text = #"<?xml version="1.0"?><gpx version="1.1" creator="t"><trk><trkseg>"# + "\n"

@@ -190,19 +190,12 @@ import Testing
     return url
   }
 
-  /// Runs the built `forage` under GNU time and returns its peak resident set size in KiB.
-  ///
-  /// Not `wait4`'s own `ru_maxrss`: a child spawned straight from this (large, busy) test
-  /// process inherits its high-water mark at `exec` (posix_spawn shares the parent's memory
-  /// until then), so the figure would be the test runner's. GNU time forks from a small process.
+  /// Runs the built `forage` under GNU time and returns its peak resident set size in KiB
+  /// (``PeakMemory``).
   func peakResidentKilobytes(_ arguments: [String]) throws -> Int {
-    let result = try BuiltBinary.run(
-      executable: URL(fileURLWithPath: "/usr/bin/time"),
-      ["-f", "peak %M", BuiltBinary.url("forage").path] + arguments
-    )
+    let (peak, result) = try PeakMemory.kilobytes(arguments)
     try #require(result.status == 0, "\(result.stderr)")
-    let line = try #require(result.stderr.split(separator: "\n").last { $0.hasPrefix("peak ") })
-    return try #require(Int(line.dropFirst(5)))
+    return peak
   }
 }
 
