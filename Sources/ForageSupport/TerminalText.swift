@@ -40,7 +40,10 @@ public enum TerminalText {
 
   /// The most Unicode scalars of a message line on standard error: a value from a file or the
   /// network (a megabyte of opening hours) is shown by its start and end.
-  public static let messageLimit = 300
+  ///
+  /// Room for forage's own longest line (a refused key quoting the API's reason, then what to
+  /// set), while untrusted values in it are quoted as ``excerpt(_:around:width:)``s.
+  public static let messageLimit = 600
 
   /// A short excerpt of untrusted text, escaped, to quote in a message: the characters around
   /// `position` (one-based, in Unicode scalars), or the start, with `…` where the text goes on.

@@ -32,6 +32,19 @@ enum ResourceLimits {
     (256 + 576 * rlim_t(ProcessInfo.processInfo.processorCount)) << 20
   }
 
+  /// The descriptors open before `forage` made any, beyond standard input, output and error:
+  /// a parent that leaves its own open (a shell's redirection, a test runner's pipes) takes them
+  /// from the same limit.
+  ///
+  /// Counted in `/proc/self/fd` (without the descriptor that reads it); 0 where it cannot be read.
+  static func inheritedDescriptors() -> rlim_t {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
+    else { return 0 }
+    let open = rlim_t(names.filter { Int($0) != nil }.count)
+    // The standard three, and the one that read the folder.
+    return open > 4 ? open - 4 : 0
+  }
+
   /// `RLIMIT_NOFILE`, as `getrlimit` takes it.
   private static let openFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
 
@@ -49,9 +62,14 @@ enum ResourceLimits {
         raised.rlim_cur = files.rlim_max
         if setrlimit(openFiles, &raised) == 0 { files = raised }
       }
-      if files.rlim_cur < minimumOpenFiles {
+      let inherited = inheritedDescriptors()
+      let needed = minimumOpenFiles + inherited
+      if files.rlim_cur < needed {
         return "the open-files limit (ulimit -n) is \(files.rlim_cur); "
-          + "forage needs at least \(minimumOpenFiles)"
+          + "forage needs at least \(needed)"
+          + (inherited > 0
+            ? " (\(inherited) held by descriptors it was started with, beyond the standard three)"
+            : "")
       }
     }
     var space = rlimit()

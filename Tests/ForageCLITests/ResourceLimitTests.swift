@@ -73,6 +73,22 @@ import Testing
       return (try child.wait(limit: .seconds(60)), child.stderr)
     }
 
+    /// Runs `forage` under `prlimit` with `limits`, started by bash that leaves `inherited`
+    /// more descriptors open (as a parent that opened files without close-on-exec does).
+    func run(_ limits: [String], inheriting inherited: Int) throws -> (
+      status: Int32?, stderr: String
+    ) {
+      let opens = (0..<inherited).map { "\($0 + 10)</dev/null" }.joined(separator: " ")
+      let command = (["/usr/bin/prlimit"] + limits + ["--", BuiltBinary.url("forage").path]
+        + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+      let child = try TimedChild(
+        executable: "/bin/bash",
+        ["-c", "exec \(opens); exec \(command)"],
+        in: directory
+      )
+      return (try child.wait(limit: .seconds(60)), child.stderr)
+    }
+
     /// The old outputs are as they were, and no temporary file is left.
     func keptOldOutputs() throws -> Bool {
       try ["out.ndjson", "run.recording"].allSatisfy {
@@ -146,6 +162,30 @@ import Testing
       #expect(result.status == 0, "ulimit -n \(limits): \(Self.messages(result.stderr))")
       #expect(try run.madeNewOutputs(), "ulimit -n \(limits)")
     }
+  }
+
+  /// Descriptors a parent left open take from the same limit: the minimum grows by them, and
+  /// the line says so; with room for them, the run works.
+  @Test(arguments: [1, 3, 20])
+  func inheritedDescriptorsCountAgainstTheLimit(inherited: Int) throws {
+    let minimum = Self.minimumOpenFiles
+    let tight = try HeavyRun(.track)
+    defer { tight.remove() }
+    let refused = try tight.run(["--nofile=\(minimum):\(minimum)"], inheriting: inherited)
+    #expect(refused.status == 74, "\(refused.stderr)")
+    #expect(
+      refused.stderr
+        == "forage: the open-files limit (ulimit -n) is \(minimum); forage needs at least "
+        + "\(minimum + rlim_t(inherited)) (\(inherited) held by descriptors it was started with, "
+        + "beyond the standard three)\n"
+    )
+    #expect(try tight.keptOldOutputs())
+    let roomy = try HeavyRun(.track)
+    defer { roomy.remove() }
+    let limit = minimum + rlim_t(inherited)
+    let result = try roomy.run(["--nofile=\(limit):\(limit)"], inheriting: inherited)
+    #expect(result.status == 0, "\(Self.messages(result.stderr))")
+    #expect(try roomy.madeNewOutputs())
   }
 
   @Test(arguments: Source.allCases)

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// It is spawned with `posix_spawn` so that it starts as a shell would start it: an empty
 /// signal mask and every signal's default action (a child of a test thread would otherwise
-/// inherit the thread's blocked signals). Past its time limit it is stopped by its process id
+/// inherit the thread's blocked signals) and only its three standard descriptors. Past its time limit it is stopped by its process id
 /// with SIGKILL.
 final class TimedChild {
   /// The child's process id.
@@ -51,6 +51,14 @@ final class TimedChild {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    // Nothing else of the test runner's (other tests' pipes and sockets): the child's open-files
+    // limit is then the child's own.
+    // (glibc's closefrom action is not visible to Swift; closing one that another thread has
+    // closed meanwhile is not an error for posix_spawn.)
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
     let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
       .map { "\($0.key)=\($0.value)" }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
