@@ -75,11 +75,15 @@ import Testing
 
     /// Runs `forage` under `prlimit` with `limits`, started by bash that leaves `inherited`
     /// more descriptors open (as a parent that opened files without close-on-exec does).
-    func run(_ limits: [String], inheriting inherited: Int) throws -> (
+    func run(
+      _ limits: [String],
+      inheriting inherited: Int
+    ) throws -> (
       status: Int32?, stderr: String
     ) {
       let opens = (0..<inherited).map { "\($0 + 10)</dev/null" }.joined(separator: " ")
-      let command = (["/usr/bin/prlimit"] + limits + ["--", BuiltBinary.url("forage").path]
+      let command =
+        (["/usr/bin/prlimit"] + limits + ["--", BuiltBinary.url("forage").path]
         + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
       let child = try TimedChild(
         executable: "/bin/bash",
