@@ -65,29 +65,29 @@ import Testing
 
     /// Runs `forage` under `prlimit` with `limits` (such as `--nofile=12:12`).
     func run(_ limits: [String]) throws -> (status: Int32?, stderr: String) {
-      let child = try TimedChild(
-        executable: "/usr/bin/prlimit",
-        limits + ["--", BuiltBinary.url("forage").path] + arguments,
-        in: directory
-      )
-      return (try child.wait(limit: .seconds(60)), child.stderr)
+      try run(limits, inheriting: 0)
     }
 
-    /// Runs `forage` under `prlimit` with `limits`, started by bash that leaves `inherited`
-    /// more descriptors open (as a parent that opened files without close-on-exec does).
+    /// Runs `forage` under `prlimit` with `limits`, started by bash that first closes every
+    /// descriptor beyond the standard three (another test's socket or pipe, made without
+    /// close-on-exec while this child was spawned, would count against the limit too), then
+    /// leaves `inherited` more open (as a parent that opened files without close-on-exec does).
     func run(
       _ limits: [String],
       inheriting inherited: Int
     ) throws -> (
       status: Int32?, stderr: String
     ) {
+      let closes =
+        "for f in /proc/self/fd/*; do n=${f##*/}; "
+        + "if [ \"$n\" -gt 2 ]; then eval \"exec $n<&-\" 2>/dev/null; fi; done"
       let opens = (0..<inherited).map { "\($0 + 10)</dev/null" }.joined(separator: " ")
       let command =
         (["/usr/bin/prlimit"] + limits + ["--", BuiltBinary.url("forage").path]
         + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
       let child = try TimedChild(
         executable: "/bin/bash",
-        ["-c", "exec \(opens); exec \(command)"],
+        ["-c", "\(closes); exec \(opens); exec \(command)"],
         in: directory
       )
       return (try child.wait(limit: .seconds(60)), child.stderr)
@@ -112,7 +112,7 @@ import Testing
     func remove() {
       notify.close()
       if let gpsd {
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

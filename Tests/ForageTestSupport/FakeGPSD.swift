@@ -42,7 +42,7 @@ public final class FakeGPSD: Sendable {
   ///
   /// - Throws: `POSIXError` when the socket cannot be bound.
   public init(_ scripts: [Script]) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard listener >= 0 else { throw POSIXError(.EIO) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -64,6 +64,8 @@ public final class FakeGPSD: Sendable {
       var commands: [String] = []
       for script in scripts {
         let client = accept(listener, nil, nil)
+        // Not inherited by a child another test spawns meanwhile (accept4 is not visible to Swift).
+        if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
         guard client >= 0 else { break }
         commands.append(Self.readLine(client))
         let text = Array(script.lines.map { $0 + "\n" }.joined().utf8)
@@ -97,7 +99,7 @@ public final class FakeGPSD: Sendable {
   /// A port on 127.0.0.1 that nothing listens on (bound to port 0, then closed), so connecting
   /// to it is refused.
   public static func unusedPort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw POSIXError(.EIO) }
     defer { close(descriptor) }
     var address = sockaddr_in()

@@ -65,7 +65,7 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
   ///
   /// - Throws: `POSIXError` when the socket cannot be bound.
   public init(answer: @escaping @Sendable (Request) -> Response) throws {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -90,6 +90,8 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     Thread {
       while true {
         let client = accept(fd, nil, nil)
+        // Not inherited by a child another test spawns meanwhile (accept4 is not visible to Swift).
+        if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
         guard client >= 0 else { return }
         guard var request = Self.read(client) else {
           Glibc.close(client)
