@@ -8,7 +8,9 @@ import Testing
 /// to come.
 @Suite struct SyntheticCityCapTests {
   @Test(arguments: [UInt64(12), 31, 58])
-  func placesNewAtItsCapIsExactAndServesManyFixesARequestOnTheDenseWalk(_ seed: UInt64)
+  func placesNewAtItsCapIsExactAndServesManyFixesARequestOnTheDenseWalk(
+    _ seed: UInt64
+  )
     async throws
   {
     let city = SyntheticCity(kind: .dense, seed: seed, fixes: 1_200)

@@ -27,8 +27,8 @@ import MockPlaces
 // answer is checked against a brute-force geodesic oracle (exact: yes). Beside each row, the
 // offline cover (``OfflineCover``): the requests of a greedy planner that knows the whole track,
 // counts the union of every disk it chose and may centre searches anywhere near the track. The
-// `f0d45c8` column holds the requests main spent at commit f0d45c8 (measured by this benchmark
-// at that commit, before the planner placed searches beside the track; `-` where not measured).
+// `f0d45c8` column holds the requests main spent before the planner placed searches beside the
+// track (``Baseline``; `-` where not measured).
 //
 // Run: swift run -c release --package-path Benchmarks CoverageBenchmark [seeds] [fixes] [only]
 // where `seeds` is comma-separated (default `12,7,31,58`), and `only` (say
@@ -101,8 +101,12 @@ for seed in seeds {
       )
       walks.append(
         Walk(
-          city: kind.rawValue, seed: "s\(seed)", motion: motion.name,
-          isHeldOut: heldOutSeeds.contains(seed), track: track, dataset: dataset,
+          city: kind.rawValue,
+          seed: "s\(seed)",
+          motion: motion.name,
+          isHeldOut: heldOutSeeds.contains(seed),
+          track: track,
+          dataset: dataset,
           providers: kind == .dense && motion.name == "walk" ? everyK : mainK
         )
       )
@@ -114,8 +118,12 @@ let helsinki = try PlaceDataset.load(
 )
 walks.append(
   Walk(
-    city: "helsinki", seed: "-", motion: "walk", isHeldOut: false,
-    track: root.appendingPathComponent("Resources/demo/helsinki-walk.gpx"), dataset: helsinki,
+    city: "helsinki",
+    seed: "-",
+    motion: "walk",
+    isHeldOut: false,
+    track: root.appendingPathComponent("Resources/demo/helsinki-walk.gpx"),
+    dataset: helsinki,
     providers: everyK
   )
 )
@@ -123,8 +131,13 @@ let heldOutTrack = directory.appendingPathComponent("helsinki-held.gpx")
 try Data(HeldOutWalk.gpx(fixes: fixCount).utf8).write(to: heldOutTrack)
 walks.append(
   Walk(
-    city: "helsinki-held", seed: "-", motion: "walk", isHeldOut: true, track: heldOutTrack,
-    dataset: helsinki, providers: mainK
+    city: "helsinki-held",
+    seed: "-",
+    motion: "walk",
+    isHeldOut: true,
+    track: heldOutTrack,
+    dataset: helsinki,
+    providers: mainK
   )
 )
 
@@ -159,7 +172,8 @@ for walk in walks {
       let wrong = run.answers.filter { oracle.answer(at: $0.position) != $0.ids }.count
       let fixes = run.answers.map(\.position)
       let cover = OfflineCover(fixes: fixes, oracle: oracle, searches: provider.searches).plan()
-      let baseline = Baseline.requests[row.joined(separator: " ")].map(String.init) ?? "-"
+      let key = (row + [String(fixes.count)]).joined(separator: " ")
+      let baseline = Baseline.requests[key].map(String.init) ?? "-"
       emit(
         column(walk.city + (walk.isHeldOut ? "*" : ""), 15) + column(walk.seed, 5)
           + column(walk.motion, 7) + column(provider.name.rawValue, 11)

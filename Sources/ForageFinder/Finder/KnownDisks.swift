@@ -70,7 +70,11 @@ struct KnownDisks: Sendable {
     return found
   }
 
-  private static func reaches(_ disk: SearchPlanner.Disk, _ centre: Coordinate, _ distance: Double)
+  private static func reaches(
+    _ disk: SearchPlanner.Disk,
+    _ centre: Coordinate,
+    _ distance: Double
+  )
     -> Bool
   {
     Geodesic.distance(disk.centre, centre) <= distance + disk.radius

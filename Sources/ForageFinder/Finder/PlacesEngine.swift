@@ -184,19 +184,18 @@ final class PlacesEngine: Sendable {
   }
 
   /// Where to search for a fix at `centre` the cache cannot answer, and how far: with the
-  /// coverage policy, nearest first ahead of it (``SearchPlanner/plan(for:needed:)``), or within
+  /// coverage policy, nearest first where it completes, with the disks the cache knows, the
+  /// disks of the fixes to come (``SearchPlanner/coverPlan(for:needed:known:reach:)``), or within
   /// a radius larger than R where the fixes to come will use it
   /// (``SearchPlanner/radiusPlan(for:radius:)``); else at the fix, within R.
   ///
   /// - Parameters:
   ///   - needed: The radius around `centre` the answer needs known (``neededDisk(around:)``).
   ///   - planner: The planner, under the engine's lock.
-  ///   - skipsFix: Whether the fix is answered by a search at it: plan for the fixes to come.
   private func searchPlan(
     for centre: Coordinate,
     needed: Double,
-    planner: inout SearchPlanner,
-    skipsFix: Bool = false
+    planner: inout SearchPlanner
   ) -> SearchPlanner.Plan {
     guard policy == .coverage else { return SearchPlanner.Plan(centre: centre, enoughRadius: nil) }
     guard isRankedByDistance else { return planner.radiusPlan(for: centre, radius: query.radius) }
@@ -207,8 +206,7 @@ final class PlacesEngine: Sendable {
       known: cache.knownDisks(
         near: centre,
         within: needed + SearchPlanner.horizonRadii * query.radius
-      ),
-      skipsFix: skipsFix
+      )
     ) { [cache] point in
       // A search there is complete at most out to its cap-th place: no farther than the
       // cap-th place known there.
@@ -288,27 +286,6 @@ final class PlacesEngine: Sendable {
   private func planAndSearch(for centre: Coordinate, at time: Date?) async throws(PlacesError) {
     let needed = neededDisk(around: centre, at: time).1
     let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
-    if plan.isPreparing, !isBeyondCap,
-      ProcessInfo.processInfo.environment["TUNE_FIXFIRST"] != nil
-    {
-      // No search completes the fix's disk: the fix is answered by a search at it, and the
-      // search planned after it, knowing its disk, serves the fixes to come.
-      try await search(around: centre, for: centre, at: time)
-      let ahead = state.withLock {
-        searchPlan(for: centre, needed: needed, planner: &$0.planner, skipsFix: true)
-      }
-      guard !ahead.isPreparing, ahead.centre != centre else { return }
-      try await search(
-        around: ahead.centre,
-        reach: min(
-          query.radius + Geodesic.distance(ahead.centre, centre),
-          ahead.enoughRadius ?? query.radius
-        ),
-        for: centre,
-        at: time
-      )
-      return
-    }
     try await search(
       around: plan.centre,
       reach: isRankedByDistance

@@ -29,33 +29,26 @@ extension SearchPlanner {
   ///   - fix: The fix that needs a search.
   ///   - needed: The radius around `fix` its answer needs known.
   ///   - known: Disks the cache knows near the fix (``PlacesCache/knownDisks(near:within:)``).
-  ///   - skipsFix: Whether the fix itself is answered otherwise (by a search at it): only the
-  ///     fixes to come count.
   ///   - reach: How far a search at a centre can be complete at most, as far as the known places
   ///     tell (the distance to the cap-th known place), or `nil` when they do not.
   func coverPlan(
     for fix: Coordinate,
     needed: Double,
     known: [Disk],
-    skipsFix: Bool = false,
     reach: (Coordinate) -> Double?
   ) -> Plan {
     let atFix = Plan(centre: fix, enoughRadius: nil)
     let ended = searches.filter { !$0.mayGrow }
     guard !ended.isEmpty else { return atFix }
     let recent = ended.suffix(2).map(\.radius).min()!
-    let tune = ProcessInfo.processInfo.environment
-    let confidence = tune["TUNE_CONF"].flatMap(Double.init) ?? Self.coverageConfidence
-    let horizonRadii = tune["TUNE_HORIZON"].flatMap(Double.init) ?? Self.horizonRadii
-    let lateralSteps = tune["TUNE_LATERAL"].flatMap(Int.init) ?? Self.lateralSteps
-    let predicted = confidence * recent
+    let predicted = Self.coverageConfidence * recent
     guard predicted > 1 else { return atFix }
     let plane = LocalProjection(origin: fix)
     let heading: PlanarPoint
     var horizon = 0.0
     if let (_, back, moved, _) = movement(to: fix) {
       heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
-      horizon = horizonRadii * predicted
+      horizon = Self.horizonRadii * predicted
     } else {
       heading = PlanarPoint(x: 1, y: 0)
     }
@@ -84,12 +77,12 @@ extension SearchPlanner {
     let open = probes.map { points in
       points.filter { point in !disks.contains { $0.centre.distance(to: point) <= $0.radius } }
     }
-    guard skipsFix || !open[0].isEmpty else { return atFix }
+    guard !open[0].isEmpty else { return atFix }
     var best: (centre: PlanarPoint, completed: Int, points: Double)? = nil
     let step = predicted / 4
     let steps = Int((horizon / step).rounded(.down))
     for forward in -4...steps {
-      for lateral in -lateralSteps...lateralSteps {
+      for lateral in -Self.lateralSteps...Self.lateralSteps {
         let centre = PlanarPoint(
           x: heading.x * Double(forward) * step + side.x * Double(lateral) * step,
           y: heading.y * Double(forward) * step + side.y * Double(lateral) * step
@@ -99,7 +92,7 @@ extension SearchPlanner {
         var completed = 0
         var isLeading = true
         var points = 0.0
-        for (index, missing) in open.enumerated() where !skipsFix || index > 0 {
+        for (index, missing) in open.enumerated() {
           let held = missing.count { $0.distance(to: centre) <= radius }
           points += Double(held) / Double(index + 1)
           if isLeading, held == missing.count {
