@@ -77,7 +77,8 @@ import Testing
   @Test func preparesForTheFixesToComeWhereNothingCompletesTheFix() throws {
     let planner = try Self.walkingEast()
     let fix = try SearchPlannerTests.point(east: 0)
-    let plan = planner.coverPlan(for: fix, needed: 80, known: []) { _ in nil }
+    // The fix needs 82 m; a search is expected to reach about 81 m, and nothing is known.
+    let plan = planner.coverPlan(for: fix, needed: 82, known: []) { _ in nil }
     #expect(plan.isPreparing && plan.centre != fix)
   }
 
