@@ -14,6 +14,7 @@ final class FakePlacesProvider: PlacesProvider {
   let world: [Place]
   let resultLimit: Int
   private let calls = Mutex(0)
+  private let centres = Mutex<[Coordinate]>([])
   private let pageCalls = Mutex(0)
   private let laterPageCalls = Mutex(0)
   private let age = Mutex(0)
@@ -62,8 +63,12 @@ final class FakePlacesProvider: PlacesProvider {
 
   func mayStillUse(_ token: PageToken) -> Bool { tokensUsable }
 
+  /// Where every first page was asked, in order.
+  var searchedCentres: [Coordinate] { centres.withLock { $0 } }
+
   func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     let centre = search.location
+    centres.withLock { $0.append(centre) }
     let typed = world.filter { place in search.type.map { place.types.contains($0) } ?? true }
     let ranked = Self.ranked(typed, from: centre).prefix(resultLimit).map(\.place)
     return page(Array(ranked), from: 0, call: try countCall())

@@ -3,19 +3,28 @@ import ForageGeodesy
 import ForageSpatialIndex
 import Foundation
 
-/// The reference an online policy is measured against: a planner that knows the whole track
-/// picks searches greedily until every fix's needed disk lies in the union of the searched disks.
+/// The reference an online policy is measured against: a planner that knows the whole track in
+/// advance picks searches greedily until every fix's needed disk lies in the union of the disks
+/// its searches know.
 ///
-/// Candidate searches are centred on every other fix. Nearest first, with one page or more up to
-/// the provider's cap, each complete out to what the finder would claim for it (the farthest of
-/// its results shrunk as ``PlacesEngine`` does, or 4R when the provider ran out of places); within
-/// a radius, one request complete within the largest radius the finder asks (4R). A fix's needed
-/// disk (out to its K-th nearest
-/// place within R) counts as covered when its centre and 24 points on its circle each lie in a
-/// chosen disk. Each round takes the search that completes the most fixes per request (or, when
-/// none completes one, covers the most points). Greedy set cover is within a factor ln n of the
-/// best cover and usually much closer, so its count is a reference, not a proven bound; with the
-/// circles sampled it may be slightly optimistic.
+/// How it is computed:
+/// - Candidate centres lie anywhere near the track, not only on fixes: every other fix, and the
+///   points of a square grid (spacing a third of the median needed radius, at least 10 m) within
+///   the largest needed radius of some fix; so a search beside the track can complete, with the
+///   others, the disks of the fixes on both sides of it.
+/// - A candidate search is nearest first, with one page or more up to the provider's cap, each
+///   complete out to what the finder would claim for it (the farthest of its results shrunk as
+///   ``PlacesEngine`` does, or 4R when the provider ran out of places); within a radius, one
+///   request complete within the largest radius the finder asks (4R).
+/// - A fix's needed disk (out to its K-th nearest place within R, or R with fewer) counts as
+///   covered when its centre and 24 points on its circle each lie in some chosen disk: the union
+///   counts, no one disk need hold it.
+/// - Each round takes the search that completes the most fixes per request (or, when none
+///   completes one, covers the most points per request).
+///
+/// Greedy set cover is within a factor ln n of the best cover and usually much closer, so its
+/// count is a reference, not a proven bound; with the circles sampled it may be slightly
+/// optimistic, with the centres on a grid slightly pessimistic.
 struct OfflineCover {
   /// The result: searches chosen and the requests (pages) they cost.
   struct Plan {
@@ -23,6 +32,12 @@ struct OfflineCover {
     var requests: Int
     /// Fixes no candidate could cover (0 unless results tie at the cap).
     var uncovered: Int
+  }
+
+  /// A grid cell of candidate centres.
+  private struct Cell: Hashable {
+    var x: Int
+    var y: Int
   }
 
   /// One candidate search: its cost, and for each fix it touches, the points of that fix it holds.
@@ -65,8 +80,28 @@ struct OfflineCover {
     }
     let reaches = zip(fixes, probes).map { $1[1].distance(to: $1[0]) }
     var candidates: [Candidate] = []
+    // The centres: every other fix, and a grid around the track.
+    let neededRadii = fixes.map { oracle.neededRadius(at: $0) }.sorted()
+    let spacing = max(10, neededRadii[neededRadii.count / 2] / 3)
+    let band = neededRadii.last ?? radius
+    let steps = Int((band / spacing).rounded(.up))
+    var cells = Set<Cell>()
+    var centres: [Coordinate] = stride(from: 0, to: fixes.count, by: 2).map { fixes[$0] }
     for fix in stride(from: 0, to: fixes.count, by: 2) {
-      let centre = fixes[fix]
+      let planar = probes[fix][0]
+      let column = Int((planar.x / spacing).rounded())
+      let row = Int((planar.y / spacing).rounded())
+      for dx in -steps...steps {
+        for dy in -steps...steps {
+          let cell = Cell(x: column + dx, y: row + dy)
+          let point = PlanarPoint(x: Double(cell.x) * spacing, y: Double(cell.y) * spacing)
+          if planar.distance(to: point) <= band, cells.insert(cell).inserted {
+            centres.append(plane.unproject(point))
+          }
+        }
+      }
+    }
+    for centre in centres {
       let planar = plane.project(centre)
       // Each choice of pages for a search here, and how far it is complete.
       var choices: [(pages: Int, covered: Double)] = []

@@ -19,6 +19,8 @@ final class PlacesCache: Sendable {
 
   private let known = Mutex(Known())
   private let coverage: CoverageArea
+  /// The disks added to ``coverage``, for the planner.
+  private let disks = Mutex(KnownDisks())
   /// The area covered by searches read from a places cache file, when one was read: answers
   /// it alone covers are ``FinderEvent/Source/stored``.
   private let storedCoverage: CoverageArea?
@@ -33,6 +35,7 @@ final class PlacesCache: Sendable {
     let storedCoverage = try CoverageArea()
     for search in stored.searches where search.coveredRadius > 0 {
       try coverage.add(search.centre, radius: search.coveredRadius)
+      disks.withLock { $0.add(search.centre, radius: search.coveredRadius) }
       try storedCoverage.add(search.centre, radius: search.coveredRadius)
     }
     self.storedCoverage = storedCoverage
@@ -69,7 +72,15 @@ final class PlacesCache: Sendable {
   ///   - coveredRadius: The radius within which the search returned every matching place, or 0.
   func learn(_ found: [Place], around centre: Coordinate, coveredRadius: Double) {
     learn(found)
-    if coveredRadius > 0 { try? coverage.add(centre, radius: coveredRadius) }
+    guard coveredRadius > 0 else { return }
+    try? coverage.add(centre, radius: coveredRadius)
+    disks.withLock { $0.add(centre, radius: coveredRadius) }
+  }
+
+  /// The fully known disks (of this run's searches and the places cache file's) that reach
+  /// within `distance` of `centre`: the union ``covers(_:radius:)`` asks, as disks.
+  func knownDisks(near centre: Coordinate, within distance: Double) -> [SearchPlanner.Disk] {
+    disks.withLock { $0.disks(near: centre, within: distance) }
   }
 
   /// Adds places.

@@ -184,7 +184,8 @@ final class PlacesEngine: Sendable {
   }
 
   /// Where to search for a fix at `centre` the cache cannot answer, and how far: with the
-  /// coverage policy, nearest first ahead of it (``SearchPlanner/plan(for:needed:)``), or within
+  /// coverage policy, nearest first where it completes, with the disks the cache knows, the
+  /// disks of the fixes to come (``SearchPlanner/coverPlan(for:needed:known:reach:)``), or within
   /// a radius larger than R where the fixes to come will use it
   /// (``SearchPlanner/radiusPlan(for:radius:)``); else at the fix, within R.
   ///
@@ -198,7 +199,21 @@ final class PlacesEngine: Sendable {
   ) -> SearchPlanner.Plan {
     guard policy == .coverage else { return SearchPlanner.Plan(centre: centre, enoughRadius: nil) }
     guard isRankedByDistance else { return planner.radiusPlan(for: centre, radius: query.radius) }
-    return planner.plan(for: centre, needed: needed)
+    let cap = provider.resultLimit
+    return planner.coverPlan(
+      for: centre,
+      needed: needed,
+      known: cache.knownDisks(
+        near: centre,
+        within: needed + SearchPlanner.horizonRadii * query.radius
+      )
+    ) { [cache] point in
+      // A search there is complete at most out to its cap-th place: no farther than the
+      // cap-th place known there.
+      let nearest = cache.nearest(cap, within: NearbySearch.maximumRadius, of: point)
+      guard nearest.count == cap, var last = nearest.last else { return nil }
+      return last.measure() * Self.coverageShrink - Self.coverageMargin
+    }
   }
 
   /// The paused search whose next pages may cover the disk of radius `needed` around a fix at
@@ -269,13 +284,8 @@ final class PlacesEngine: Sendable {
   /// plans; when a planned search (ahead, or wider than R) fell short of the fix (denser there
   /// than guessed, or capped), searches at the fix too.
   private func planAndSearch(for centre: Coordinate, at time: Date?) async throws(PlacesError) {
-    let plan = state.withLock {
-      searchPlan(
-        for: centre,
-        needed: neededDisk(around: centre, at: time).1,
-        planner: &$0.planner
-      )
-    }
+    let needed = neededDisk(around: centre, at: time).1
+    let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
     try await search(
       around: plan.centre,
       reach: isRankedByDistance
@@ -286,29 +296,48 @@ final class PlacesEngine: Sendable {
       for: centre,
       at: time
     )
-    if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil),
-      !cache.covers(centre, radius: neededDisk(around: centre, at: time).1)
+    if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil), !isAnswerable(centre, time),
+      !isBeyondCap
     {
       try await search(around: centre, for: centre, at: time)
     }
   }
 
+  /// Whether the cache fully knows the disk a fix at `centre` needs at `time`.
+  private func isAnswerable(_ centre: Coordinate, _ time: Date?) -> Bool {
+    cache.covers(centre, radius: neededDisk(around: centre, at: time).1)
+  }
+
+  /// Whether K is more than one search returns: no one search answers a fix, the union of
+  /// several does (``fillGaps(around:at:)``).
+  private var isBeyondCap: Bool { query.limit > provider.resultLimit }
+
   /// The most searches made to fill the gaps of one fix's needed disk (``fillGaps(around:at:)``).
   static let mostGapSearches = 100
 
   /// With ``PlacesQuery/isOpenOnly`` and a capped provider asked nearest first (Places API
-  /// (New)'s 20), the search at the fix may end before the K-th open place: the disk the
-  /// answer needs is then not fully known. Searches at the nearest points of that disk the
-  /// cache does not know, until it is known (at most ``mostGapSearches``), so the answer stays
-  /// the K nearest open places. Without `--open`, a capped search at the fix always reaches the
-  /// K-th place, and nothing is done.
+  /// (New)'s 20), the search at the fix may end before the K-th open place; with K beyond the
+  /// cap, it always does: the disk the answer needs is then not fully known. Searches where the
+  /// planner completes that disk with the known ones (K beyond the cap), else at the nearest
+  /// point of it the cache does not know, until it is known (at most ``mostGapSearches``), so
+  /// the answer stays the K nearest (open) places: a search whose answer holds fewer places
+  /// than the cap knows its whole circle, so the union answers any K. Without either, a capped
+  /// search at the fix always reaches the K-th place, and nothing is done.
   private func fillGaps(around centre: Coordinate, at time: Date?) async throws(PlacesError) {
-    guard query.isOpenOnly, isRankedByDistance else { return }
+    guard query.isOpenOnly || isBeyondCap, isRankedByDistance else { return }
     for _ in 0..<Self.mostGapSearches {
       let needed = neededDisk(around: centre, at: time).1
-      guard !cache.covers(centre, radius: needed),
-        let gap = uncoveredPoint(around: centre, within: needed)
-      else { return }
+      guard !cache.covers(centre, radius: needed) else { return }
+      // Beyond the cap, where the planner finds a centre that completes the disk with the
+      // known ones, there; else at the nearest gap.
+      let plan =
+        policy == .coverage && isBeyondCap
+        ? state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) } : nil
+      if let plan, !plan.isPreparing, plan.centre != centre {
+        try await search(around: plan.centre, for: centre, at: time)
+        continue
+      }
+      guard let gap = uncoveredPoint(around: centre, within: needed) else { return }
       try await search(around: gap, for: centre, at: time)
     }
   }

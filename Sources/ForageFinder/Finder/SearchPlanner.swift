@@ -78,6 +78,9 @@ struct SearchPlanner: Sendable {
   struct Plan: Sendable, Equatable {
     var centre: Coordinate
     var enoughRadius: Double?
+    /// Whether the search only prepares for the fixes to come, without completing the fix's
+    /// own disk: the fix then needs a search of its own.
+    var isPreparing = false
   }
 
   /// How far the receiver moved over the recent fixes, in the tangent plane of `fix`: the

@@ -1,0 +1,91 @@
+import ForageGeodesy
+import Foundation
+import Testing
+
+@testable import ForageFinder
+
+/// Where the coverage policy places a search against every disk the cache knows
+/// (``SearchPlanner/coverPlan(for:needed:known:reach:)``).
+@Suite struct SearchPlannerCoverTests {
+  /// A planner walking east at 1.4 m/s up to `east = 0`, whose last search knew 85 m.
+  static func walkingEast() throws -> SearchPlanner {
+    var planner = SearchPlanner()
+    for second in 0..<16 {
+      planner.note(fix: try SearchPlannerTests.point(east: -21 + 1.4 * Double(second)))
+    }
+    planner.note(search: try SearchPlannerTests.point(east: -300), coveredRadius: 85)
+    return planner
+  }
+
+  /// Known disks of 85 m at the given points (east, north), as the cache would hand them over.
+  static func disks(_ centres: [(Double, Double)]) throws -> [SearchPlanner.Disk] {
+    try centres.map {
+      SearchPlanner.Disk(
+        centre: try SearchPlannerTests.point(east: $0.0, north: $0.1),
+        radius: 85
+      )
+    }
+  }
+
+  /// Whether every sampled point of the disk of `radius` around the fix lies in one of `disks`.
+  static func holds(_ disks: [SearchPlanner.Disk], radius: Double, at fix: Coordinate) -> Bool {
+    (0...10).allSatisfy { ring in
+      (0..<72).allSatisfy { step in
+        let point = Geodesic.destination(
+          from: fix,
+          azimuth: Double(step) * 5,
+          distance: radius * Double(ring) / 10
+        )
+        return disks.contains { Geodesic.distance($0.centre, point) <= $0.radius }
+      }
+    }
+  }
+
+  @Test func completesTheFixDiskWithKnownDisksWhereNoOneSearchCould() throws {
+    let planner = try Self.walkingEast()
+    let fix = try SearchPlannerTests.point(east: 0)
+    // The fix needs 80 m; a search reaches about 81 m: only with the known disks behind it.
+    let known = try Self.disks([(-40, 40), (-40, -40)])
+    #expect(planner.plan(for: fix, needed: 80).centre == fix, "the old plan: at the fix")
+    let plan = planner.coverPlan(for: fix, needed: 80, known: known) { _ in nil }
+    #expect(plan.centre != fix && !plan.isPreparing)
+    let planned = SearchPlanner.Disk(
+      centre: plan.centre,
+      radius: SearchPlanner.coverageConfidence * 85
+    )
+    #expect(Self.holds(known + [planned], radius: 79, at: fix))
+  }
+
+  @Test func placesTheSearchBesideTheWayWhereTheKnownDisksLeaveOneSideOpen() throws {
+    let planner = try Self.walkingEast()
+    let fix = try SearchPlannerTests.point(east: 0)
+    let known = try Self.disks([(-40, 40), (-40, -40), (40, -60)])
+    let plan = planner.coverPlan(for: fix, needed: 80, known: known) { _ in nil }
+    let centre = LocalProjection(origin: fix).project(plan.centre)
+    #expect(centre.y > 10 && !plan.isPreparing, "\(centre)")
+  }
+
+  @Test func searchesNoFartherThanTheKnownPlacesAllow() throws {
+    let planner = try Self.walkingEast()
+    let fix = try SearchPlannerTests.point(east: 0)
+    let known = try Self.disks([(-40, 40), (-40, -40)])
+    // The cap-th known place is within 30 m of every centre: no search completes the fix.
+    let plan = planner.coverPlan(for: fix, needed: 80, known: known) { _ in 30 }
+    #expect(plan.isPreparing || plan.centre == fix)
+  }
+
+  @Test func preparesForTheFixesToComeWhereNothingCompletesTheFix() throws {
+    let planner = try Self.walkingEast()
+    let fix = try SearchPlannerTests.point(east: 0)
+    // The fix needs 82 m; a search is expected to reach about 81 m, and nothing is known.
+    let plan = planner.coverPlan(for: fix, needed: 82, known: []) { _ in nil }
+    #expect(plan.isPreparing && plan.centre != fix)
+  }
+
+  @Test func searchesAtTheFixBeforeAnySearchEnded() throws {
+    var planner = SearchPlanner()
+    let fix = try SearchPlannerTests.point(east: 0)
+    planner.note(fix: fix)
+    #expect(planner.coverPlan(for: fix, needed: 80, known: []) { _ in nil }.centre == fix)
+  }
+}
