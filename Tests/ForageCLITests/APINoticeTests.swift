@@ -5,7 +5,7 @@ import Testing
 /// The notice an API's answers carry about their data reaches the summary, whatever the
 /// provider: `mock-places` serves a dataset's own attribution as Google's `html_attributions`,
 /// as Places API (New)'s `attributions` and as Overpass's `osm3s.copyright`, and a run against
-/// it with `--api-base` (the README's workflow) writes it, as a run on the in-process mock does.
+/// it with `--api-base` (the workflow of docs/mock-server.md) writes it, as a run on the in-process mock does.
 @Suite struct APINoticeTests {
   /// A short walk near the bundled places.
   static func track(in directory: URL) throws -> String {
