@@ -3,6 +3,7 @@ import ForageHours
 import ForagePlace
 import ForagePlacesData
 import ForageSpatialIndex
+import ForageSupport
 import ForageWriters
 import Foundation
 
@@ -11,7 +12,8 @@ extension NearbyRequest {
   ///
   /// - Parameter warn: Receives the dataset's report lines (``PlaceDataset/report(limit:)``):
   ///   skipped features and places without a name; with ``time``, the places whose
-  ///   `open_at_fix` could not be told (``ForageHours/HoursTally/warning(countsNoHours:)``).
+  ///   `open_at_fix` could not be told, where an option would tell them or `--open` left them
+  ///   out (``ForageHours/HoursTally/warning(countsNoHours:isOpenOnly:)``).
   /// - Returns: The places found, nearest first.
   /// - Throws: ``NearbyError`` when a file cannot be read, is malformed or has no usable place.
   public func search(warn: (String) -> Void) throws(NearbyError) -> NearbyResult {
@@ -58,7 +60,10 @@ extension NearbyRequest {
         openAtFix: hours.verdict(for: $0.item, at: time).isOpen
       )
     }
-    if time != nil, let warning = hours.tally().warning() { warn(warning) }
-    return NearbyResult(places: listed, attribution: dataset.attribution)
+    if time != nil, let warning = hours.tally().warning(isOpenOnly: isOpenOnly) { warn(warning) }
+    return NearbyResult(
+      places: listed,
+      attribution: dataset.attribution.map(AttributionNotice.bySource)
+    )
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The notices an API's answers carry about their data (Google's `html_attributions`, Places API
 /// (New)'s per-place `attributions`, Overpass's `osm3s.copyright`), as plain text for every
 /// output.
@@ -10,6 +12,18 @@
 public enum AttributionNotice {
   /// The longest notice kept, in characters: a notice is a line, not a document.
   public static let maximumLength = 500
+
+  /// OpenStreetMap's one notice, as its attribution guidelines ask: the copyright, the licence,
+  /// and where to read both.
+  public static let openStreetMap =
+    "© OpenStreetMap contributors, ODbL 1.0, https://www.openstreetmap.org/copyright"
+
+  /// The notice a run writes for `notice`, so that each source is named once: any notice that
+  /// names OpenStreetMap (a dataset's own, the Overpass provider's, an answer's
+  /// `osm3s.copyright`) is ``openStreetMap``; any other is written as it is.
+  public static func bySource(_ notice: String) -> String {
+    notice.range(of: "openstreetmap", options: .caseInsensitive) == nil ? notice : openStreetMap
+  }
 
   /// The plain text of an HTML notice, or `nil` when nothing readable is left.
   public static func plainText(html: String) -> String? {

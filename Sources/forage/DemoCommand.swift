@@ -129,6 +129,7 @@ struct DemoCommand: AsyncParsableCommand {
   ) -> String {
     let query = options.query
     let network = summary.answers - summary.cacheAnswers
+    let forage = Invocation.command
     var lines = [
       "forage demo: a walk through central Helsinki, replayed in virtual time against the mock",
       "Places server on 127.0.0.1 with \(dataset.places.count) eating places from OpenStreetMap.",
@@ -167,7 +168,7 @@ struct DemoCommand: AsyncParsableCommand {
       "",
       "Map: \(output) (one HTML file, opens offline in any browser)",
       "Every fix's answer, as a table:",
-      "  forage demo --print-track | forage run --track - --format table",
+      "  \(forage) demo --print-track | \(forage) run --track - --format table",
       "",
       summary.attribution.map { "Places data: \($0)" } ?? "",
     ]

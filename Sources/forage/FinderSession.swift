@@ -208,7 +208,7 @@ enum FinderSession {
     }
   }
 
-  /// Leaves the file outputs as they were (the README says so; the failure's own line is the
+  /// Leaves the file outputs as they were (the manual says so; the failure's own line is the
   /// one message) and gives `code` back to throw.
   private static func failed(_ outputs: HeldOutputs, _ code: ExitCode) -> ExitCode {
     outputs.abandon()
@@ -280,8 +280,15 @@ enum FinderSession {
       throw failed(outputs, Sysexits.ioError)
     }
     let summary = outcome.summary
-    if let warning = hours.tally().warning(countsNoHours: backend.provider.givesOpeningHours) {
+    // Only what an option would change is a warning; every reason is in the log at info.
+    let givesHours = backend.provider.givesOpeningHours
+    let tally = hours.tally()
+    if let warning = tally.warning(countsNoHours: givesHours, isOpenOnly: options.query.isOpenOnly)
+    {
       printError("warning: " + TerminalText.escaped(warning))
+    }
+    if let details = tally.details(countsNoHours: givesHours) {
+      arguments.logger().info("\(TerminalText.escaped(details))")
     }
     if backend.skippedPlaces > 0 {
       printError(

@@ -2,7 +2,7 @@ import ForageTestSupport
 import Foundation
 import Testing
 
-/// Every drop reason the README documents for `dropped` events can happen in a `forage run`: one
+/// Every drop reason the manual documents for `dropped` events (docs/output.md) can happen in a `forage run`: one
 /// run per reason, made of the fewest fixes that show it.
 @Suite struct DropReasonTests {
   /// A run that drops a fix for one reason: GPX track points (or gpsd reports) and options.
@@ -54,11 +54,11 @@ import Testing
   ]
 
   @Test func everyDocumentedReasonHasACase() throws {
-    let readme = try String(
-      contentsOf: TestData.packageRoot.appendingPathComponent("README.md"),
+    let page = try String(
+      contentsOf: TestData.packageRoot.appendingPathComponent("docs/output.md"),
       encoding: .utf8
     )
-    let row = try #require(readme.split(separator: "\n").first { $0.hasPrefix("| `dropped` |") })
+    let row = try #require(page.split(separator: "\n").first { $0.hasPrefix("| `dropped` |") })
     // The reasons are the backquoted words in the row's parentheses.
     let list = try #require(
       row.split(separator: "(").dropFirst().first?.split(separator: ")").first

@@ -14,6 +14,10 @@ enum FinderFixtures {
   static let bundledAttribution =
     "Data (c) OpenStreetMap contributors, available under the Open Database License (ODbL) 1.0, "
     + "https://www.openstreetmap.org/copyright"
+  /// The one notice a run writes for the bundled places, whichever way it reaches them: every
+  /// OpenStreetMap notice (the file's, the Overpass provider's, an answer's `osm3s`) is this.
+  static let bundledNotice =
+    "© OpenStreetMap contributors, ODbL 1.0, https://www.openstreetmap.org/copyright"
   /// The schema of every other JSON output, by `$defs` name.
   static let outputSchema = TestData.resource("schema/forage-output.schema.json")
 

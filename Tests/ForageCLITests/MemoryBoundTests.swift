@@ -4,7 +4,7 @@ import Testing
 
 /// Memory bounded by design, not by the input's size: `forage run` in every format (and with
 /// `--record`) and `forage replay` in every format keep to a peak that does not grow with the
-/// track or the recording, under the bound the README states; `replay --until N` reads no
+/// track or the recording, under the bound docs/files-pipes-signals.md states; `replay --until N` reads no
 /// further than its N actions.
 ///
 /// The peaks are of the child process (GNU time), for tracks generated here at growing sizes.
@@ -13,8 +13,8 @@ import Testing
   /// The tracks' sizes, in fixes: ten times from the smallest to the largest, within a few
   /// minutes of a debug build (MemoryBenchmark runs 5 000 to 50 000 fixes, and more if asked).
   static let sizes = [2_000, 6_000, 20_000]
-  /// The README's bound on a run's or a replay's peak resident memory with the bundled places,
-  /// in KiB, whatever the input's size (README, "Files, pipes and signals"); the debug build
+  /// The manual's bound on a run's or a replay's peak resident memory with the bundled places,
+  /// in KiB, whatever the input's size (docs/files-pipes-signals.md, "Memory"); the debug build
   /// these tests run keeps under it too (about 60 MB).
   static let bound = 128 * 1024
   /// How far the largest input's peak may be above the smallest's, in KiB: the map formats

@@ -82,7 +82,7 @@ import Testing
     #expect(!result.stderr.contains("in-process mock"), "\(result.stderr)")
   }
 
-  /// A server other than Google's own may need no key (the README's local `mock-places`): no
+  /// A server other than Google's own may need no key (docs/mock-server.md's local `mock-places`): no
   /// refusal there, and an empty key variable counts as unset for Google.
   @Test func onlyGooglesOwnHostsDemandAKey() throws {
     // `--request-timeout 0` is refused after the key check, so it shows the check passed.

@@ -46,12 +46,9 @@ import Testing
     // One answer covers its whole disk: far fewer requests than fixes.
     let requests = try #require(summary.requests)
     #expect(requests > 0 && requests * 5 <= 3900, "\(requests) requests")
-    // OpenStreetMap's notice, then the one the answers carried (the dataset's, as osm3s's).
+    // OpenStreetMap's one notice: the provider's, the dataset's and osm3s's are the same source.
     #expect(
-      result.stdout.contains(
-        #""attribution":"© OpenStreetMap contributors, ODbL 1.0; "#
-          + FinderFixtures.bundledAttribution + #""}"#
-      )
+      result.stdout.contains(#""attribution":""# + FinderFixtures.bundledNotice + #""}"#)
     )
 
     // What reached the server: form-encoded QL posted one request at a time, naming forage.
@@ -190,13 +187,10 @@ import Testing
       "run", "--track", track.path, "--provider", "overpass", "--format", "table",
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    // OpenStreetMap's notice, which Overpass always carries, then the bundled places' own
-    // (the in-process mock serves them): the same as through mock-places.
+    // OpenStreetMap's notice once, though Overpass always carries one and the bundled places
+    // (the in-process mock serves them) carry their own: the same as through mock-places.
     #expect(
-      result.stdout.hasSuffix(
-        "places data: © OpenStreetMap contributors, ODbL 1.0; "
-          + "\(FinderFixtures.bundledAttribution)\n"
-      ),
+      result.stdout.hasSuffix("places data: \(FinderFixtures.bundledNotice)\n"),
       "\(result.stdout.suffix(300))"
     )
   }
@@ -214,10 +208,7 @@ import Testing
     #expect(replay.status == 0, "\(replay.stderr)")
     #expect(replay.stdout == run.stdout)
     #expect(
-      replay.stdout.contains(
-        #""attribution":"© OpenStreetMap contributors, ODbL 1.0; "#
-          + #"\#(FinderFixtures.bundledAttribution)""#
-      )
+      replay.stdout.contains(#""attribution":"\#(FinderFixtures.bundledNotice)""#)
     )
     if JSONSchemaCheck.isAvailable {
       #expect(try JSONSchemaCheck.errors(in: run.stdout, schema: FinderFixtures.schema).isEmpty)

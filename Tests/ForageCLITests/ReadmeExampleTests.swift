@@ -2,10 +2,33 @@ import ForageTestSupport
 import Foundation
 import Testing
 
-/// Every example command in the README names files a reader has: files of the repository, or
-/// files an earlier example writes.
+/// Every example command in the README, the manual (`docs/*.md`) and CONTRIBUTING.md names
+/// files a reader has: files of the repository, or files an earlier example of the same page
+/// writes.
 @Suite struct ReadmeExampleTests {
   static let readme = TestData.packageRoot.appendingPathComponent("README.md")
+
+  /// The pages whose examples are checked, by their path in the clone: the README, every page
+  /// of the manual and CONTRIBUTING.md.
+  static func pages() throws -> [String] {
+    let manual = try FileManager.default.contentsOfDirectory(
+      at: TestData.packageRoot.appendingPathComponent("docs"),
+      includingPropertiesForKeys: nil
+    )
+    .filter { $0.pathExtension == "md" }.map { "docs/" + $0.lastPathComponent }.sorted()
+    return ["README.md", "CONTRIBUTING.md"] + manual
+  }
+
+  /// The examples of one page.
+  static func examples(_ page: String) throws -> ReadmeExamples {
+    ReadmeExamples(
+      text: try String(
+        contentsOf: TestData.packageRoot.appendingPathComponent(page),
+        encoding: .utf8
+      ),
+      name: page
+    )
+  }
 
   @Test func everyExampleNamesAFileOfTheRepository() throws {
     let examples = ReadmeExamples(text: try String(contentsOf: Self.readme, encoding: .utf8))
@@ -13,6 +36,22 @@ import Testing
     let forage = examples.commands.filter { $0.words.first == "forage" }
     #expect(forage.count > 10, "the README's examples were not found")
     #expect(examples.missingFiles(under: TestData.packageRoot) == [])
+  }
+
+  @Test(arguments: try pages())
+  func everyExampleOfThePageNamesAFileOfTheRepository(_ page: String) throws {
+    let missing = try Self.examples(page).missingFiles(under: TestData.packageRoot)
+    #expect(missing == [], "\(missing)")
+  }
+
+  /// The manual has examples for the checks to check: every page of it but its index shows
+  /// at least one command.
+  @Test func theManualsPagesShowCommands() throws {
+    let pages = try Self.pages().filter { $0.hasPrefix("docs/") && $0 != "docs/README.md" }
+    #expect(pages.count >= 11, "\(pages)")
+    for page in pages {
+      #expect(!(try Self.examples(page).commands.isEmpty), "\(page) shows no command")
+    }
   }
 
   /// The check itself finds what it is for: made-up names, in blocks and inline, and not the

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The example command lines of a README and the file names they pass, for checking that every
+/// The example command lines of a README or a manual page and the file names they pass, for checking that every
 /// example names a file a reader has.
 ///
 /// Commands come from fenced `sh` (`bash`, `shell`, `console`) blocks and from inline code
@@ -204,7 +204,6 @@ struct ReadmeExamples {
   /// is checked where it is set and expanded where it is used (`$W`, `${W}`).
   func missingFiles(under root: URL) -> [MissingFile] {
     var written = Set<String>()
-    var variables: [String: String] = [:]
     var missing: [MissingFile] = []
     func check(_ name: String, in command: Command) {
       guard Self.isFileName(name), !written.contains(name),
@@ -212,18 +211,12 @@ struct ReadmeExamples {
       else { return }
       missing.append(MissingFile(name: name, location: command.location))
     }
-    for command in commands {
-      var words = command.words[...]
-      while let assignment = words.first.flatMap(Self.assignment) {
-        variables[assignment.name] = assignment.value
-        check(assignment.value, in: command)
-        words.removeFirst()
-      }
-      let expanded = words.map { Self.expanding($0, variables) }
-      let program = expanded.first { Self.outputOptions[$0] != nil } ?? ""
+    for (command, assigned) in expanded() {
+      for value in assigned { check(value, in: command) }
+      let program = command.words.first { Self.outputOptions[$0] != nil } ?? ""
       let outputs = Self.outputOptions[program] ?? []
       var previous = ""
-      for word in expanded {
+      for word in command.words {
         defer { previous = word }
         // `--output=x` names `x` as `--output x` does.
         let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
@@ -239,9 +232,29 @@ struct ReadmeExamples {
     return missing
   }
 
+  /// The commands as a shell runs them: the assignments that start a command (`W=walk.gpx`)
+  /// taken off, and the variables set so far expanded in its words (`$W`, `${W}`).
+  ///
+  /// - Returns: Each command, and the values its assignments set.
+  func expanded() -> [(command: Command, assigned: [String])] {
+    var variables: [String: String] = [:]
+    return commands.map { command in
+      var words = command.words[...]
+      var assigned: [String] = []
+      while let assignment = words.first.flatMap(Self.assignment) {
+        variables[assignment.name] = assignment.value
+        assigned.append(assignment.value)
+        words.removeFirst()
+      }
+      var expanded = command
+      expanded.words = words.map { Self.expanding($0, variables) }
+      return (expanded, assigned)
+    }
+  }
+
   /// Options whose values are names of other things, never files (`Europe/Helsinki` is a time
-  /// zone).
-  static let nonFileOptions: Set<String> = ["--timezone"]
+  /// zone, `Suite/test` a test `swift test` runs or skips).
+  static let nonFileOptions: Set<String> = ["--timezone", "--filter", "--skip"]
 
   /// A shell assignment, `NAME=value`, or `nil` for any other word.
   private static func assignment(_ word: String) -> (name: String, value: String)? {

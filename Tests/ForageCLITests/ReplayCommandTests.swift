@@ -79,7 +79,7 @@ import Testing
       previous = events.count
       let summary = replayed[replayed.count - 2]
       #expect(summary.contains(#""event":"summary""#) && summary.contains(#""complete":false"#))
-      #expect(summary.contains(FinderFixtures.bundledAttribution), "\(summary)")
+      #expect(summary.contains(FinderFixtures.bundledNotice), "\(summary)")
     }
   }
 

@@ -151,7 +151,7 @@ import Testing
     #expect(lines.filter { $0.hasPrefix("2026-") && $0.contains("cache") }.count > 50)
     // The totals, then the bundled places' attribution.
     #expect(lines.dropLast().last?.hasPrefix("fixes 100, used 100") == true, "\(lines.suffix(2))")
-    #expect(lines.last?.hasPrefix("places data: Data (c) OpenStreetMap contributors") == true)
+    #expect(lines.last == "places data: \(FinderFixtures.bundledNotice)"[...])
     #expect(!result.stdout.contains("{"))
   }
 

@@ -2,11 +2,11 @@ import ForageTestSupport
 import Foundation
 import Testing
 
-/// `forage run --network-time virtual` against `mock-places` started as the README starts it
+/// `forage run --network-time virtual` against `mock-places` started as docs/mock-server.md starts it
 /// (Google's page-token delay of 2 s, faults on a fifth of the requests): the run passes the
 /// page tokens without waiting in real time, and gets every answer right.
 @Suite struct VirtualNetworkTimeTests {
-  /// The README's command line for the mock, but for the dataset's path.
+  /// docs/mock-server.md's command line for the mock, but for the dataset's path.
   static let readmeArguments = [
     "--dataset", FinderFixtures.helsinkiPlaces.path, "--fault", "http503@fraction:0.2:seed=7",
   ]

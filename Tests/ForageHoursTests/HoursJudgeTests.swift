@@ -102,10 +102,11 @@ import Testing
       tally.counts == [.noHours: 1, .needsTimeZone: 1, .unreadable: 1, .noFixTime: 1]
     )
     #expect(tally.total == 3)
-    let warning = tally.warning() ?? ""
-    #expect(warning.contains("\"not hours at all\""), "\(warning)")
-    #expect(!warning.contains("\n"))
-    #expect(HoursJudge(timeZone: nil).tally().warning() == nil)
+    let details = tally.details() ?? ""
+    #expect(details.contains("\"not hours at all\""), "\(details)")
+    #expect(!details.contains("\n"))
+    #expect(HoursJudge(timeZone: nil).tally().details() == nil)
+    #expect(HoursJudge(timeZone: nil).tally().warning(isOpenOnly: true) == nil)
   }
 }
 
@@ -118,7 +119,10 @@ import Testing
       judge.verdict(for: place, at: HoursJudgeTests.time("2026-06-12T06:30:00Z"))
         == .unknown(.unreadable)
     )
-    #expect(judge.tally().warning()?.contains("period 1 closes when it opens") == true)
+    #expect(judge.tally().details()?.contains("period 1 closes when it opens") == true)
+    #expect(
+      judge.tally().warning(isOpenOnly: true)?.contains("period 1 closes when it opens") == true
+    )
   }
 
   @Test func aWeekIsCheckedAsItIsRead() {
@@ -139,6 +143,61 @@ import Testing
         Issue.record("\(periods) \(String(describing: offset)) was read")
         continue
       }
+    }
+  }
+}
+
+/// A warning is what a user can act on: without `--open` only the places whose hours need a zone
+/// (`--timezone` tells them); with `--open`, which leaves out every place it cannot tell, every
+/// reason. The log line (`details`) counts every reason either way.
+@Suite struct HoursWarningTests {
+  /// Every set of reasons, each counted once or twice.
+  static let tallies: [HoursTally] = (0..<(1 << UnknownHoursReason.allCases.count)).flatMap {
+    mask in
+    [1, 2].map { count in
+      let reasons = UnknownHoursReason.allCases.enumerated().filter { mask & (1 << $0.offset) != 0 }
+      return HoursTally(
+        counts: Dictionary(uniqueKeysWithValues: reasons.map { ($0.element, count) }),
+        total: reasons.count * count,
+        firstUnreadable: UnreadableExample(text: "Mo-Fr 25:00", reason: "an hour of 25")
+      )
+    }
+  }
+
+  @Test func onlyWhatAnOptionChangesIsAWarning() {
+    for tally in Self.tallies {
+      for countsNoHours in [true, false] {
+        let counted = tally.counts.keys.filter { countsNoHours || $0 != .noHours }
+        let plain = tally.warning(countsNoHours: countsNoHours)
+        let open = tally.warning(countsNoHours: countsNoHours, isOpenOnly: true)
+        let details = tally.details(countsNoHours: countsNoHours)
+
+        let needsZone = tally.counts[.needsTimeZone] != nil
+        #expect((plain != nil) == needsZone, "\(tally)")
+        #expect(plain.map { $0.contains("--timezone") && !$0.contains("no hours") } ?? true)
+        #expect((open != nil) == !counted.isEmpty, "\(tally)")
+        #expect((details != nil) == !counted.isEmpty, "\(tally)")
+        #expect(open?.hasPrefix("--open left out") ?? true)
+        for line in [plain, open, details].compactMap({ $0 }) { #expect(!line.contains("\n")) }
+        // --open's line and the log's name every counted reason.
+        for reason in counted {
+          let phrase = Self.phrase(reason)
+          #expect(open?.contains(phrase) == true, "\(reason) in \(open ?? "nil")")
+          #expect(details?.contains(phrase) == true, "\(reason) in \(details ?? "nil")")
+          #expect(plain?.contains(phrase) ?? false == (reason == .needsTimeZone))
+        }
+      }
+    }
+  }
+
+  /// The words that name a reason in the lines.
+  static func phrase(_ reason: UnknownHoursReason) -> String {
+    switch reason {
+    case .noHours: "with no hours from the source"
+    case .unreadable: "with hours that cannot be read (such as \"Mo-Fr 25:00\": an hour of 25)"
+    case .needsTimeZone: "no zone known (give --timezone"
+    case .noFixTime: "met at fixes with no time"
+    case .undecided: "whose hours leave it open"
     }
   }
 }

@@ -140,3 +140,34 @@ import Testing
     #expect(new.attribution == expected)
   }
 }
+
+/// Each source is named once: every notice that names OpenStreetMap is OpenStreetMap's one
+/// notice, with its licence and copyright page; any other notice stays as it is.
+@Suite struct NoticeBySourceTests {
+  static let openStreetMapNotices = [
+    OverpassProvider.attributionText,
+    "Data (c) OpenStreetMap contributors, available under the Open Database License (ODbL) 1.0, "
+      + "https://www.openstreetmap.org/copyright",
+    "The data included in this document is from www.openstreetmap.org. "
+      + "The data is made available under ODbL.",
+    "© OPENSTREETMAP contributors", "openstreetmap", AttributionNotice.openStreetMap,
+  ]
+  static let otherNotices = [
+    GoogleAttribution.notice, "Listings by Yellow Pages (http://www.yellowpages.com.au/)",
+    "Test places © Somebody & Co, CC BY 4.0", "Open Street Map fan club", "OSM", "",
+  ]
+
+  @Test func everyOpenStreetMapNoticeIsTheOne() {
+    for notice in Self.openStreetMapNotices {
+      #expect(AttributionNotice.bySource(notice) == AttributionNotice.openStreetMap, "\(notice)")
+    }
+    #expect(AttributionNotice.openStreetMap.contains("https://www.openstreetmap.org/copyright"))
+    #expect(AttributionNotice.openStreetMap.contains("ODbL"))
+  }
+
+  @Test func anyOtherNoticeStaysAsItIs() {
+    for notice in Self.otherNotices {
+      #expect(AttributionNotice.bySource(notice) == notice)
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
 // MemoryBenchmark: the peak memory of the built `forage` as its input grows, against the bound
-// the README states (README, "Files, pipes and signals"): `forage run` in each output format
+// the manual states (docs/files-pipes-signals.md, "Memory"): `forage run` in each output format
 // and with `--record`, `forage replay` of those recordings in each format, and
 // `replay --until 1000`. The tracks are generated: the bundled Helsinki walk there and back,
 // again and again, one fix a second, answered by the in-process mock and the bundled places.
@@ -17,7 +17,7 @@ import Foundation
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent().deletingLastPathComponent()
 let walk = root.appendingPathComponent("Resources/demo/helsinki-walk.gpx")
-/// The README's bound on the peak of a run or a replay with the bundled places, in MB.
+/// The manual's bound on the peak of a run or a replay with the bundled places, in MB.
 let boundMB = 128.0
 let formats = ["ndjson", "json", "geojson", "table", "html"]
 
@@ -104,7 +104,7 @@ try FileManager.default.createDirectory(at: directory, withIntermediateDirectori
 defer { try? FileManager.default.removeItem(at: directory) }
 
 print("MemoryBenchmark: \(forage)")
-print("peak resident memory (GNU time %M) against the README's bound of \(Int(boundMB)) MB")
+print("peak resident memory (GNU time %M) against the manual's bound of \(Int(boundMB)) MB")
 print(
   "command".padding(toLength: 36, withPad: " ", startingAt: 0)
     + "   fixes   input MB    peak MB     wall s  bound"

@@ -1,3 +1,4 @@
+import ForageSupport
 import Synchronization
 
 /// What a middleware learns and registers while a run is being set up, before the first
@@ -66,12 +67,14 @@ public final class FinderSetup: Sendable {
   }
 
   /// Adds a notice the data's licence requires to the run's summary (a places provider's
-  /// `PlacesProvider.attribution`); the same notice twice is written once.
+  /// `PlacesProvider.attribution`); each source is named once
+  /// (``ForageSupport/AttributionNotice/bySource(_:)``), and the same notice twice is written once.
   ///
   /// - Returns: Whether the notice was new.
   @discardableResult
   public func attribute(_ notice: String) -> Bool {
-    hooks.withLock {
+    let notice = AttributionNotice.bySource(notice)
+    return hooks.withLock {
       guard !$0.attributions.contains(notice) else { return false }
       $0.attributions.append(notice)
       return true
