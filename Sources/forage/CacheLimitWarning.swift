@@ -1,8 +1,10 @@
 import ForageFinder
+import ForagePlaces
 
 /// The warning for a run whose K leaves the coverage cache nothing to answer with: near the
 /// provider's cap, a search knows little beyond the K nearest places of the fix that asked, so
-/// almost every fix costs a search (Places API (New) with `--limit 20`, Nearby Search above 40).
+/// almost every fix costs a search (above the provider's
+/// ``ForagePlaces/PlacesProviderCapabilities/largestCachedLimit``).
 enum CacheLimitWarning {
   /// The warning line, without its `warning: ` prefix, or `nil` when the cache helps (or is not
   /// used: `--query-policy every-fix`).
@@ -13,16 +15,20 @@ enum CacheLimitWarning {
   ///   - policy: When the run spends a request.
   static func line(
     limit: Int,
-    provider: PlacesBackend.ProviderName,
+    provider: PlacesProviderName,
     policy: QueryPolicy
   ) -> String? {
-    let largest = provider.largestCachedLimit
+    let capabilities = provider.capabilities
+    let largest = capabilities.largestCachedLimit
     guard policy != .everyFix, limit > largest else { return nil }
-    let what = provider == .google ? "a search (3 requests of 20)" : "a request"
+    let pages = capabilities.resultLimit / capabilities.pageSize
+    let what =
+      pages > 1 ? "a search (\(pages) requests of \(capabilities.pageSize))" : "a request"
     let effect =
-      limit >= provider.resultLimit ? "cannot answer later fixes" : "can seldom answer later fixes"
-    return "with --limit \(limit), \(provider.displayName) returns at most "
-      + "\(provider.resultLimit) places \(what), so the cache \(effect); "
+      limit >= capabilities.resultLimit
+      ? "cannot answer later fixes" : "can seldom answer later fixes"
+    return "with --limit \(limit), \(capabilities.displayName) returns at most "
+      + "\(capabilities.resultLimit) places \(what), so the cache \(effect); "
       + "--limit \(largest) or less lets it"
   }
 }
