@@ -61,14 +61,14 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
   }
 
   /// Places API (New): one page of at most 20 places, any type, no keyword, hours with a UTC
-  /// offset, billed by field. The cache helps up to K = 20 (the planner searches beside the
-  /// track).
+  /// offset, billed by field. The cache helps up to K = 20: the search planner centres searches
+  /// beside the track where one at the fix cannot cover the disks the next fixes need.
   public static let placesNew = PlacesProviderCapabilities(
     displayName: "Places API (New)",
     defaultBaseURL: PlacesNewProvider.defaultBaseURL,
     resultLimit: 20,
     pageSize: 20,
-    largestCachedLimit: 10,
+    largestCachedLimit: 20,
     searchesKeywords: false,
     placeTypes: .any,
     givesOpeningHours: true,
