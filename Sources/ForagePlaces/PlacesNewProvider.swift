@@ -100,6 +100,10 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     if let keyword = search.keyword, !keyword.isEmpty {
       throw .invalidSearch("Places API (New) nearby search has no keyword")
     }
+    // These filters read Enterprise fields, which Pro fields leave out: every place would go.
+    if fields == .pro, search.openNow || search.minPrice != nil || search.maxPrice != nil {
+      throw .invalidSearch("open-now and price filters need more than Pro fields")
+    }
     let page = try await connection.send(makeRequest(for: search)) {
       response throws(PlacesError) in
       try decodeResults(response)
@@ -207,6 +211,11 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     }
     guard (200..<300).contains(response.status) else {
       throw .httpStatus(response.status, retryAfter: response.retryAfter(now: connection.date()))
+    }
+    if wire.places == nil, wire.status != nil {
+      throw .malformedResponse(
+        "a legacy Nearby Search answer (a \"status\" and no \"places\"), not Places API (New)'s"
+      )
     }
     let results = wire.places ?? []
     let places = results.compactMap { $0.value?.place }

@@ -15,6 +15,8 @@
 /// ("billed at the highest SKU applicable to your request") and
 /// <https://developers.google.com/maps/billing-and-pricing/pricing> (the free usage caps).
 public struct PlacesSKU: Sendable, Hashable, CustomStringConvertible {
+  /// The SKU in JSON, as a member name: `nearby_search_pro`, `free`.
+  public let id: String
   /// The SKU as the bill names it, such as `Nearby Search Pro`, or `free`.
   public let name: String
   /// How many requests a month the billing account gets at no cost, or `nil` when every request
@@ -22,7 +24,8 @@ public struct PlacesSKU: Sendable, Hashable, CustomStringConvertible {
   public let freeMonthlyRequests: Int?
 
   /// Creates a SKU.
-  public init(name: String, freeMonthlyRequests: Int?) {
+  public init(id: String, name: String, freeMonthlyRequests: Int?) {
+    self.id = id
     self.name = name
     self.freeMonthlyRequests = freeMonthlyRequests
   }
@@ -31,6 +34,7 @@ public struct PlacesSKU: Sendable, Hashable, CustomStringConvertible {
 
   /// Places API (New) Nearby Search with Pro fields only: 5 000 free requests a month.
   public static let nearbySearchPro = PlacesSKU(
+    id: "nearby_search_pro",
     name: "Nearby Search Pro",
     freeMonthlyRequests: 5_000
   )
@@ -38,16 +42,28 @@ public struct PlacesSKU: Sendable, Hashable, CustomStringConvertible {
   /// Places API (New) Nearby Search with an Enterprise field (rating, price level, opening
   /// hours): 1 000 free requests a month.
   public static let nearbySearchEnterprise = PlacesSKU(
+    id: "nearby_search_enterprise",
     name: "Nearby Search Enterprise",
     freeMonthlyRequests: 1_000
   )
 
   /// Google's legacy Nearby Search, each page a request: a Pro SKU, 5 000 free a month.
   public static let nearbySearchLegacy = PlacesSKU(
+    id: "nearby_search_legacy",
     name: "Nearby Search (Legacy)",
     freeMonthlyRequests: 5_000
   )
 
   /// A keyless API that bills nothing (Overpass).
-  public static let free = PlacesSKU(name: "free", freeMonthlyRequests: nil)
+  public static let free = PlacesSKU(id: "free", name: "free", freeMonthlyRequests: nil)
+
+  /// Every SKU forage knows, to name one read back by its ``id`` (from a recording).
+  public static let known: [PlacesSKU] = [
+    .nearbySearchPro, .nearbySearchEnterprise, .nearbySearchLegacy, .free,
+  ]
+
+  /// The bill's name of the SKU with this ``id``, or the id itself for one forage does not know.
+  public static func name(ofID id: String) -> String {
+    known.first { $0.id == id }?.name ?? id
+  }
 }

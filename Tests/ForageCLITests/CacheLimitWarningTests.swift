@@ -20,12 +20,12 @@ import Testing
 
   @Test(arguments: [
     (
-      ["--provider", "places-new", "--limit", "20"],
-      "forage: warning: with --limit 20, Places API (New) returns at most 20 places a request, so the "
-        + "cache cannot answer later fixes; --limit 10 or less lets it"
+      ["--provider", "places-new", "--limit", "40"],
+      "forage: warning: with --limit 40, Places API (New) returns at most 20 places a request, so the "
+        + "cache cannot answer later fixes; --limit 20 or less lets it"
     ),
     (
-      ["--provider", "google", "--limit", "50"],
+      ["--provider", "google-legacy", "--limit", "50"],
       "forage: warning: with --limit 50, Nearby Search (legacy) returns at most 60 places a search "
         + "(3 requests of 20), so the cache can seldom answer later fixes; --limit 40 or less "
         + "lets it"
@@ -37,7 +37,8 @@ import Testing
 
   @Test(arguments: [
     ["--provider", "places-new", "--limit", "10"],
-    ["--provider", "google", "--limit", "40"],
+    ["--limit", "20"],
+    ["--provider", "google-legacy", "--limit", "40"],
     ["--provider", "overpass", "--limit", "60"],
     ["--provider", "places-new", "--limit", "20", "--query-policy", "every-fix"],
   ])

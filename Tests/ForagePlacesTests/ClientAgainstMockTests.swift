@@ -110,4 +110,35 @@ import Testing
       #expect(first == other.map { $0.with(provenance: .googleNearbySearch) })
     }
   }
+
+  /// Pro fields only, against the mock that honours the field mask as Google does: the same
+  /// places in the same order at the same coordinates, with no rating, price, `open_now` or
+  /// hours.
+  @Test func proFieldsKeepThePlacesAndDropOnlyTheEnterpriseFields() async throws {
+    let handler = PlacesAPIHandler(dataset: Self.dataset, apiKey: "AIzaK", pageTokenDelay: .zero)
+    func provider(_ fields: PlacesFieldSet) -> PlacesNewProvider {
+      PlacesNewProvider(
+        transport: InProcessTransport(handler),
+        configuration: .init(apiKey: PlacesAPIKey("AIzaK")),
+        clock: VirtualClock(),
+        fields: fields
+      )
+    }
+    for ranking in [NearbySearch.Ranking.prominence(radius: 200), .distance] {
+      let search = NearbySearch(location: Self.center, ranking: ranking, type: "restaurant")
+      let all = try await provider(.all).searchNearby(search).places
+      let pro = try await provider(.pro).searchNearby(search).places
+      #expect(!all.isEmpty && all.contains { $0.rating != nil })
+      #expect(pro.map(\.id) == all.map(\.id))
+      #expect(pro.map(\.coordinate) == all.map(\.coordinate))
+      #expect(pro.map(\.name) == all.map(\.name))
+      #expect(pro.map(\.types) == all.map(\.types))
+      #expect(
+        pro.allSatisfy {
+          $0.rating == nil && $0.userRatingsTotal == nil && $0.priceLevel == nil
+            && $0.openNow == nil && $0.openingHours == nil
+        }
+      )
+    }
+  }
 }

@@ -52,7 +52,7 @@ public final class FinderSetup: Sendable {
   /// to its `requests_by_sku`.
   ///
   /// - Parameters:
-  ///   - sku: What each of these requests is billed as (``ForagePlaces/PlacesSKU/name``), or
+  ///   - sku: What each of these requests is billed as (``ForagePlaces/PlacesSKU/id``), or
   ///     `nil` when not known.
   ///   - count: Reads the count so far.
   public func countRequests(

@@ -1,4 +1,5 @@
 import ForageCoverage
+import ForagePlaces
 import ForageSupport
 
 /// The totals a run ends with, written as the last `summary` event.
@@ -19,8 +20,8 @@ public struct RunSummary: Sendable, Equatable {
   public var placesEvents = 0
   /// HTTP requests made to the places provider, retries and pages included.
   public var requests = 0
-  /// Of ``requests``, how many each SKU bills (``ForagePlaces/PlacesSKU``: `Nearby Search Pro`,
-  /// `free` for Overpass…), or `nil` when the provider's SKU is not known (then the summary has
+  /// Of ``requests``, how many each SKU bills, by its ``ForagePlaces/PlacesSKU/id``
+  /// (`nearby_search_pro`, `free` for Overpass…), or `nil` when the provider's SKU is not known (then the summary has
   /// no `requests_by_sku` member). A SKU the run asked for and never sent is there with 0.
   public var requestsBySKU: [String: Int]?
   /// Fixes answered from the coverage cache with no request (stored answers included).
@@ -57,11 +58,13 @@ public struct RunSummary: Sendable, Equatable {
   /// Creates an all-zero summary.
   public init() {}
 
-  /// ``requestsBySKU`` for a person, `Nearby Search Enterprise 12, free 0`, in name order, or
-  /// `nil` without it (the names are not escaped: they may come from a recording).
+  /// ``requestsBySKU`` for a person, by the bill's names (`Nearby Search Enterprise 12, free
+  /// 0`), in id order, or `nil` without it (not escaped: an unknown id from a recording is
+  /// shown as it is).
   public var billText: String? {
     requestsBySKU.map { bill in
-      bill.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+      bill.sorted { $0.key < $1.key }.map { "\(PlacesSKU.name(ofID: $0.key)) \($0.value)" }
+        .joined(separator: ", ")
     }
   }
 

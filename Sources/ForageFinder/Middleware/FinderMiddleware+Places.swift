@@ -93,7 +93,7 @@ extension FinderMiddleware {
         if let requestCount {
           // Counts only this run's requests, whatever the provider sent before.
           let before = requestCount()
-          setup.countRequests(billedAs: provider.sku?.name) { requestCount() - before }
+          setup.countRequests(billedAs: provider.sku?.id) { requestCount() - before }
         }
         // Weakly: the setup keeps its hooks, and a hook keeping the setup would keep the engine
         // (and a places cache file, unclosed) for ever.
