@@ -109,7 +109,11 @@ import Testing
     let withPro = try answers(pro.stdout)
     #expect(withAll.count == 150)
     #expect(withPro == withAll)
-    #expect(all.stdout.contains(#""rating":"#))
+    // The bundled places have no ratings, and the mock serves their OpenStreetMap hours to
+    // Places API (New) as none: ClientAgainstMockTests checks the fields dropped on rated
+    // places with hours. Here: nothing with Pro fields tells whether a place is open.
+    #expect(!pro.stdout.contains(#""open_at_fix":true"#))
+    #expect(!pro.stdout.contains(#""open_at_fix":false"#))
     for member in dropped {
       #expect(!pro.stdout.contains(#""\#(member)":"#) || pro.stdout.contains(#""\#(member)":null"#))
     }
