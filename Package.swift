@@ -139,8 +139,8 @@ let package = Package(
     .target(
       name: "ForageNearby",
       dependencies: [
-        "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlacesData",
-        "ForageSpatialIndex", "ForageTracks", "ForageSupport", "ForageHours",
+        "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlaces",
+        "ForagePlacesData", "ForageSpatialIndex", "ForageTracks", "ForageSupport", "ForageHours",
       ],
       swiftSettings: strict
     ),

@@ -61,6 +61,7 @@ let package = Package(
       name: "BenchmarkSupport",
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForagePlaces", package: "forage"),
         .product(name: "ForagePlacesData", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]

@@ -1,5 +1,6 @@
 import ForageGeodesy
 import ForageHours
+import ForagePlaces
 import ForageSupport
 import ForageTracks
 import ForageWriters
@@ -36,9 +37,6 @@ public struct NearbyRequest: Sendable {
   public var isOpenOnly: Bool
   /// The holiday calendar file (`--public-holidays`), read when the search starts, or `nil`.
   public var publicHolidays: String?
-
-  /// The largest radius a Places query accepts.
-  public static let maximumRadius = 50_000.0
 
   /// Validates the options as the user typed them.
   ///
@@ -83,9 +81,12 @@ public struct NearbyRequest: Sendable {
     case (_?, _?):
       throw .usage("give either --at or --along, not both")
     }
-    guard let metres = Double(radius), metres.isFinite, metres > 0, metres <= Self.maximumRadius
+    let largest = NearbySearch.maximumRadius
+    guard let metres = Double(radius), metres.isFinite, metres > 0, metres <= largest
     else {
-      throw .usage("--radius: '\(radius)' is not a number of metres above 0 and at most 50000")
+      throw .usage(
+        "--radius: '\(radius)' is not a number of metres above 0 and at most \(Int(largest))"
+      )
     }
     self.radius = metres
     if let limit {

@@ -59,7 +59,10 @@ public struct GoogleNearbySearchProvider: PlacesHTTPProvider {
     elapsed = clock.startStopwatch()
   }
 
-  public var resultLimit: Int { 60 }
+  public var resultLimit: Int { PlacesProviderCapabilities.googleLegacy.resultLimit }
+
+  /// Every request, each page included, billed as ``PlacesSKU/nearbySearchLegacy``.
+  public var sku: PlacesSKU? { PlacesProviderCapabilities.googleLegacy.sku }
 
   /// Google's notice when the base URL is Google's own host (``GoogleAttribution``).
   public var attribution: String? { GoogleAttribution.notice(for: configuration.baseURL) }

@@ -4,7 +4,7 @@ import ForageGeodesy
 public struct NearbySearch: Sendable, Hashable {
   /// How results are chosen and ordered.
   public enum Ranking: Sendable, Hashable {
-    /// The most prominent places within `radius` metres (0 < radius ≤ 50 000).
+    /// The most prominent places within `radius` metres (0 < radius ≤ ``NearbySearch/maximumRadius``).
     case prominence(radius: Double)
     /// The nearest places first, with no radius; needs a ``NearbySearch/keyword`` or
     /// ``NearbySearch/type``.
@@ -28,7 +28,8 @@ public struct NearbySearch: Sendable, Hashable {
   /// The language of names and addresses, such as `fi` or `en`.
   public var language: String?
 
-  /// The largest radius the Places APIs accept, in metres.
+  /// The largest radius the Places APIs accept, in metres: the one radius limit every option,
+  /// search and recording is checked against.
   public static let maximumRadius = 50_000.0
 
   /// Creates a search.
@@ -59,7 +60,9 @@ public struct NearbySearch: Sendable, Hashable {
     switch ranking {
     case .prominence(let radius):
       guard radius.isFinite, radius > 0, radius <= Self.maximumRadius else {
-        throw .invalidSearch("radius \(radius) m is outside 0 < radius ≤ 50000")
+        throw .invalidSearch(
+          "radius \(radius) m is outside 0 < radius ≤ \(Int(Self.maximumRadius))"
+        )
       }
     case .distance:
       guard !(keyword ?? "").isEmpty || !(type ?? "").isEmpty else {

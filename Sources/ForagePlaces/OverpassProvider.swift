@@ -75,11 +75,14 @@ public struct OverpassProvider: PlacesHTTPProvider {
   }
 
   /// No cap: the radius bounds the answer.
-  public var resultLimit: Int { Int.max }
+  public var resultLimit: Int { PlacesProviderCapabilities.overpass.resultLimit }
+
+  /// Free (``PlacesSKU/free``).
+  public var sku: PlacesSKU? { PlacesProviderCapabilities.overpass.sku }
 
   public var isCompleteWithinRadius: Bool { true }
 
-  public var givesOpeningHours: Bool { true }
+  public var givesOpeningHours: Bool { PlacesProviderCapabilities.overpass.givesOpeningHours }
 
   public var attribution: String? { Self.attributionText }
 

@@ -23,18 +23,43 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
   /// The path of the endpoint under the base URL.
   public static let path = "/v1/places:searchNearby"
 
-  /// The fields requested: exactly those ``Place`` holds.
-  public static let fieldMask = [
-    "places.id", "places.displayName", "places.location", "places.rating",
-    "places.userRatingCount", "places.priceLevel", "places.types", "places.shortFormattedAddress",
-    "places.formattedAddress", "places.currentOpeningHours", "places.regularOpeningHours",
-    "places.utcOffsetMinutes", "places.businessStatus", "places.attributions",
-  ].joined(separator: ",")
+  /// The fields requested with ``PlacesFieldSet/all``: exactly those ``Place`` holds.
+  public static let fieldMask = fieldMask(for: .all)
 
-  public var givesOpeningHours: Bool { true }
+  /// The Pro fields ``Place`` holds: which places are where, and what they are
+  /// (``PlacesSKU/nearbySearchPro``).
+  static let proFields = [
+    "places.id", "places.displayName", "places.location", "places.types",
+    "places.shortFormattedAddress", "places.formattedAddress", "places.utcOffsetMinutes",
+    "places.businessStatus", "places.attributions",
+  ]
+
+  /// The Enterprise fields ``Place`` holds: ratings, price levels and opening hours
+  /// (``PlacesSKU/nearbySearchEnterprise``).
+  static let enterpriseFields = [
+    "places.rating", "places.userRatingCount", "places.priceLevel", "places.currentOpeningHours",
+    "places.regularOpeningHours",
+  ]
+
+  /// The `X-Goog-FieldMask` for a set of fields.
+  ///
+  /// - Parameter fields: The fields asked for.
+  /// - Returns: The comma-separated field paths.
+  public static func fieldMask(for fields: PlacesFieldSet) -> String {
+    (fields == .pro ? proFields : proFields + enterpriseFields).joined(separator: ",")
+  }
+
+  /// Whether its places carry opening hours: only when it asks for them (``PlacesFieldSet/all``).
+  public var givesOpeningHours: Bool { fields == .all }
+
+  /// Billed as ``PlacesSKU/nearbySearchEnterprise``, or ``PlacesSKU/nearbySearchPro`` with Pro
+  /// fields only.
+  public var sku: PlacesSKU? { PlacesProviderCapabilities.placesNew.sku(for: fields) }
 
   /// The configuration in use.
   public let configuration: Configuration
+  /// The fields each request asks for.
+  public let fields: PlacesFieldSet
   /// How requests are sent.
   let connection: PlacesConnection
 
@@ -47,13 +72,16 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
   ///     tests and virtual replays.
   ///   - date: The current wall-clock date, to read `Retry-After` dates. Defaults to the
   ///     system's.
+  ///   - fields: The fields each request asks for: all by default.
   public init(
     transport: any HTTPTransport,
     configuration: Configuration,
     clock: any Clock<Duration> = ContinuousClock(),
-    date: @escaping @Sendable () -> Date = { Date() }
+    date: @escaping @Sendable () -> Date = { Date() },
+    fields: PlacesFieldSet = .all
   ) {
     self.configuration = configuration
+    self.fields = fields
     connection = PlacesConnection(
       transport: transport,
       configuration: configuration,
@@ -62,7 +90,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     )
   }
 
-  public var resultLimit: Int { 20 }
+  public var resultLimit: Int { PlacesProviderCapabilities.placesNew.resultLimit }
 
   /// Google's notice when the base URL is Google's own host (``GoogleAttribution``).
   public var attribution: String? { GoogleAttribution.notice(for: configuration.baseURL) }
@@ -71,6 +99,10 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     try search.validate()
     if let keyword = search.keyword, !keyword.isEmpty {
       throw .invalidSearch("Places API (New) nearby search has no keyword")
+    }
+    // These filters read Enterprise fields, which Pro fields leave out: every place would go.
+    if fields == .pro, search.openNow || search.minPrice != nil || search.maxPrice != nil {
+      throw .invalidSearch("open-now and price filters need more than Pro fields")
     }
     let page = try await connection.send(makeRequest(for: search)) {
       response throws(PlacesError) in
@@ -109,7 +141,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     }
     let body = PlacesNewWire.Request(
       includedTypes: search.type.flatMap { $0.isEmpty ? nil : [$0] },
-      maxResultCount: 20,
+      maxResultCount: resultLimit,
       locationRestriction: .init(
         circle: .init(
           center: .init(latitude: search.location.latitude, longitude: search.location.longitude),
@@ -123,7 +155,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     encoder.outputFormatting = [.sortedKeys]
     var headers: [(name: String, value: String)] = [
       ("Content-Type", "application/json"), ("Accept", "application/json"),
-      ("X-Goog-FieldMask", Self.fieldMask),
+      ("X-Goog-FieldMask", Self.fieldMask(for: fields)),
     ]
     if let key = configuration.apiKey { headers.append(("X-Goog-Api-Key", key.value)) }
     return HTTPRequest(
@@ -179,6 +211,11 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     }
     guard (200..<300).contains(response.status) else {
       throw .httpStatus(response.status, retryAfter: response.retryAfter(now: connection.date()))
+    }
+    if wire.places == nil, wire.status != nil {
+      throw .malformedResponse(
+        "a legacy Nearby Search answer (a \"status\" and no \"places\"), not Places API (New)'s"
+      )
     }
     let results = wire.places ?? []
     let places = results.compactMap { $0.value?.place }

@@ -44,6 +44,10 @@ enum PlacesNewWire {
     }
     var places: [Lenient<Place>]?
     var error: ErrorBody?
+    /// The legacy Nearby Search's `status`, which no Places API (New) answer has: a body with it
+    /// and no `places` is another API's answer (a proxy's, a wrong `--api-base`), never "no
+    /// places here".
+    var status: Lenient<String>?
   }
 
   /// One place.

@@ -22,6 +22,10 @@ public protocol PlacesProvider: Sendable {
   /// `nil` by default (none).
   var attribution: String? { get }
 
+  /// What each request it sends is billed as (``PlacesSKU``), for the run summary's
+  /// `requests_by_sku`; `nil` by default (not known: a test double).
+  var sku: PlacesSKU? { get }
+
   /// Fetches the first page of a search.
   ///
   /// - Parameter search: What to look for.
@@ -48,6 +52,8 @@ extension PlacesProvider {
   public var givesOpeningHours: Bool { false }
 
   public var attribution: String? { nil }
+
+  public var sku: PlacesSKU? { nil }
 
   public func mayStillUse(_ token: PageToken) -> Bool { true }
 

@@ -72,7 +72,8 @@ extension RunMap {
       + "\(summary.fixes) fixes: \(summary.fixesUsed) delivered, \(summary.fixesDropped) dropped, "
       + "\(summary.fixesLost) lost. \(summary.answers) answers: "
       + "\(summary.answers - summary.cacheAnswers) from the network in \(summary.requests) "
-      + "requests, \(summary.cacheAnswers) from the cache. \(order.count) places found"
+      + "requests\(summary.billText.map { " (\($0))" } ?? ""), \(summary.cacheAnswers) from the "
+      + "cache. \(order.count) places found"
       + (summary.errors > 0 ? ", \(summary.errors) errors" : "")
       + (summary.fixesUnanswered > 0 ? ", \(summary.fixesUnanswered) fixes unanswered" : "")
       + (summary.fixesSkipped > 0 ? ", \(summary.fixesSkipped) fixes skipped (overtaken)." : ".")

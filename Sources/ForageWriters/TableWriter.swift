@@ -62,6 +62,7 @@ public final class TableWriter: EventWriter {
       let cutShort =
         totals.isComplete
         ? "" : "so far (the replay stopped before the run's end; requests is a lower bound): "
+      let bill = totals.billText.map { " (\(Self.cell($0)))" } ?? ""
       try sink.write(
         """
 
@@ -69,7 +70,7 @@ public final class TableWriter: EventWriter {
         lost \(totals.fixesLost); \
         answers \(totals.answers) (\(totals.answers - totals.cacheAnswers) from the network, \
         \(totals.cacheAnswers) from cache); places events \(totals.placesEvents); \
-        requests \(totals.requests); errors \(totals.errors)\(unanswered)\(skipped)\(notifications)
+        requests \(totals.requests)\(bill); errors \(totals.errors)\(unanswered)\(skipped)\(notifications)
 
         """
       )

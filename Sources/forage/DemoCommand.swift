@@ -22,7 +22,8 @@ struct DemoCommand: AsyncParsableCommand {
       directory, or --output). Takes forage run's options for what to search and how to \
       replay (listed below), not those that choose the track, the places or the output \
       (--track, --gpsd, --max-fixes, --track-format, --dataset, --api-base, --provider, \
-      --api-key-env, --network-time, --request-timeout, --format): the demo's walk, places and \
+      --fields, --api-key-env, --network-time, --request-timeout, --format): the demo's walk, \
+      places and \
       map are its own. For every fix's answer: forage demo --print-track | forage run --track - --format table.
       """
   )

@@ -15,15 +15,18 @@ struct FinderArguments: ParsableArguments {
   // what it is, not taken for an unknown option.
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Search radius in metres, above 0 and at most 50000.", valueName: "m")
+    help: ArgumentHelp(
+      "Search radius in metres, above 0 and at most \(Int(NearbySearch.maximumRadius)).",
+      valueName: "m"
+    )
   )
   var radius: Double = 500
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "At most this many places an answer, nearest first: 1 to 60, the most one search returns "
-        + "(20 with --provider places-new).",
+      "At most this many places an answer, nearest first: 1 to "
+        + "\(PlacesProviderCapabilities.largestLimit).",
       valueName: "k"
     )
   )
@@ -165,8 +168,11 @@ struct FinderArguments: ParsableArguments {
   @OptionGroup var placesCache: PlacesCacheArguments
 
   func validate() throws {
-    guard radius.isFinite, radius > 0, radius <= 50_000 else {
-      throw ValidationError("--radius must be above 0 and at most 50000 metres, not \(radius)")
+    guard radius.isFinite, radius > 0, radius <= NearbySearch.maximumRadius else {
+      throw ValidationError(
+        "--radius must be above 0 and at most \(Int(NearbySearch.maximumRadius)) metres, "
+          + "not \(radius)"
+      )
     }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
     _ = try timeZone()
@@ -177,11 +183,11 @@ struct FinderArguments: ParsableArguments {
         "--type '' needs a --keyword: the places API ranks by distance only for a type or a keyword"
       )
     }
-    // A search returns at most this many places, so no more can be promised as the K nearest.
-    let most = PlacesBackend.ProviderName.google.resultLimit
+    let most = PlacesProviderCapabilities.largestLimit
     guard limit <= most else {
       throw ValidationError(
-        "--limit must be at most \(most), the most places a Nearby Search returns, not \(limit)"
+        "--limit must be at most \(most), the most places forage answers a fix with, "
+          + "not \(limit)"
       )
     }
     guard distanceFilter >= 0, distanceFilter.isFinite else {
@@ -213,15 +219,15 @@ struct FinderArguments: ParsableArguments {
   /// Overpass takes the OSM amenities it maps; Google's Nearby Search (legacy) takes the types
   /// of its Table 1 (``ForagePlaces/GoogleNearbySearchProvider/supportedTypes``) and answers
   /// any other with no places at all (an empty type, a keyword search, is taken there).
-  func validateType(for provider: PlacesBackend.ProviderName) throws {
-    switch provider {
-    case .overpass:
+  func validateType(for provider: PlacesProviderName) throws {
+    switch provider.capabilities.placeTypes {
+    case .openStreetMapTags:
       guard OverpassProvider.supportedTypes[type] == nil else { return }
       throw ValidationError(
-        "--type '\(type)' has no OpenStreetMap tag with --provider overpass; "
+        "--type '\(type)' has no OpenStreetMap tag with --provider \(provider.rawValue); "
           + "use \(OverpassProvider.supportedTypeList)"
       )
-    case .google:
+    case .googleTable1:
       let types = GoogleNearbySearchProvider.supportedTypes
       guard !type.isEmpty, !types.contains(type) else { return }
       let nearest = NameSuggestion.nearest(to: type, in: types)
@@ -231,7 +237,7 @@ struct FinderArguments: ParsableArguments {
           + NameSuggestion.list(nearest) + "; to find it in names or cuisines, use "
           + "--type restaurant --keyword '\(type)'"
       )
-    case .placesNew:
+    case .any:
       return
     }
   }
@@ -250,19 +256,21 @@ struct FinderArguments: ParsableArguments {
   }
 
   /// Refuses `--open` where every answer would be empty: with a provider that gives no opening
-  /// hours, or with OpenStreetMap's hours (Overpass), which are in local time, and no zone.
-  func validateOpen(for provider: PlacesBackend.ProviderName) throws {
+  /// hours, or with hours in local time (OpenStreetMap's) and no zone.
+  func validateOpen(for provider: PlacesProviderName) throws {
     guard open else { return }
-    if provider == .google {
+    let capabilities = provider.capabilities
+    if !capabilities.givesOpeningHours {
+      let others = PlacesProviderName.allCases.filter { $0.capabilities.givesOpeningHours }
       throw ValidationError(
-        "--open needs opening hours, which Google's Nearby Search (legacy) does not give (its "
-          + "open_now is at the time of the request); use --provider places-new or overpass"
+        "--open needs opening hours, which \(capabilities.displayName) does not give; use "
+          + "--provider \(NameSuggestion.list(others.map(\.rawValue)))"
       )
     }
-    if provider == .overpass, timeZoneName == nil {
+    if capabilities.hoursNeedTimeZone, timeZoneName == nil {
       throw ValidationError(
-        "--open with --provider overpass needs --timezone (such as Europe/Helsinki): "
-          + "OpenStreetMap hours are in local time"
+        "--open with --provider \(provider.rawValue) needs --timezone (such as "
+          + "Europe/Helsinki): \(capabilities.displayName)'s hours are in local time"
       )
     }
   }
@@ -365,5 +373,5 @@ struct FinderArguments: ParsableArguments {
 extension QueryPolicy: ExpressibleByArgument {}
 extension NetworkTime: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
-extension PlacesBackend.ProviderName: ExpressibleByArgument {}
+extension PlacesFieldSet: ExpressibleByArgument {}
 extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ForageFinder
 import ForageNearby
+import ForagePlaces
 import ForageWriters
 import Foundation
 
@@ -43,7 +44,10 @@ struct NearbyCommand: AsyncParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("The search radius in metres, above 0 and at most 50000.", valueName: "m")
+    help: ArgumentHelp(
+      "The search radius in metres, above 0 and at most \(Int(NearbySearch.maximumRadius)).",
+      valueName: "m"
+    )
   )
   var radius: String
 

@@ -17,11 +17,13 @@ extension PlacesBackend {
   ///   - dataset: The places to serve.
   ///   - provider: The wire format.
   ///   - clock: The clock retries run on; virtual by default, as the mock's faults are counted.
+  ///   - fields: The place fields each request asks for; all by default.
   /// - Throws: ``MockServerError`` when the server cannot start.
   static func inProcessMock(
     dataset: PlaceDataset,
     provider: ProviderName,
-    clock: any Clock<Duration> = NetworkTime.virtual.makeClock()
+    clock: any Clock<Duration> = NetworkTime.virtual.makeClock(),
+    fields: PlacesFieldSet = .all
   ) async throws -> PlacesBackend {
     let server = MockHTTPServer(
       handlers: [
@@ -36,9 +38,10 @@ extension PlacesBackend {
       provider: provider,
       apiKey: nil,
       clock: clock,
-      identity: "\(provider.rawValue) mock \(fingerprint(of: dataset))",
+      identity: "\(provider.rawValue)\(fields.identitySuffix) mock \(fingerprint(of: dataset))",
       onRelease: { server.stop() },
-      attribution: dataset.attribution
+      attribution: dataset.attribution,
+      fields: fields
     )
   }
 

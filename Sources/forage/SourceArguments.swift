@@ -53,13 +53,34 @@ struct SourceArguments: ParsableArguments {
   var apiBase: String?
 
   @Option(
+    name: .customLong("provider"),
     help: ArgumentHelp(
-      "Wire format: google (Nearby Search), places-new, or overpass (OpenStreetMap, no key; "
-        + "the public instance is --api-base https://overpass-api.de).",
+      "Wire format: places-new (Places API (New), what a new key can use), google-legacy "
+        + "(Google's legacy Nearby Search), or overpass (OpenStreetMap, no key; the public "
+        + "instance is --api-base https://overpass-api.de).",
       valueName: "name"
     )
   )
-  var provider: PlacesBackend.ProviderName = .google
+  var providerName: String = PlacesProviderName.default.rawValue
+
+  @Option(
+    name: .customLong("fields"),
+    help: ArgumentHelp(
+      "all, or pro: with places-new, ask only the Pro fields (ids, names, locations, types, "
+        + "addresses), billed as Nearby Search Pro rather than Enterprise; ratings, prices and "
+        + "opening hours are left out, places and distances stay the same.",
+      valueName: "fields"
+    )
+  )
+  var fields: PlacesFieldSet = .all
+
+  /// The provider `--provider` names (checked by ``validate(with:)``).
+  var provider: PlacesProviderName {
+    PlacesProviderName(rawValue: providerName) ?? .default
+  }
+
+  /// The provider's facts, which every check below asks.
+  var capabilities: PlacesProviderCapabilities { provider.capabilities }
 
   @Option(
     name: .customLong("api-key-env"),
@@ -116,22 +137,33 @@ struct SourceArguments: ParsableArguments {
     if let maxFixes, maxFixes < 1 {
       throw ValidationError("--max-fixes must be at least 1, not \(maxFixes)")
     }
-    if finder.limit > provider.resultLimit {
-      throw ValidationError(
-        "--limit must be at most \(provider.resultLimit) with --provider \(provider.rawValue), "
-          + "the most places one search returns, not \(finder.limit)"
-      )
-    }
+    let provider = try PlacesProviderName.parse(argument: providerName)
+    let capabilities = provider.capabilities
     // A query the provider cannot run is refused here, before any request is spent on it.
     try finder.validateType(for: provider)
     try finder.validateOpen(for: provider)
-    if provider == .placesNew, let keyword = finder.keyword, !keyword.isEmpty {
+    if !capabilities.searchesKeywords, let keyword = finder.keyword, !keyword.isEmpty {
+      let others = PlacesProviderName.allCases.filter { $0.capabilities.searchesKeywords }
       throw ValidationError(
-        "--keyword cannot be used with --provider places-new: Places API (New) nearby search "
-          + "takes place types only; drop --keyword, or use --provider google or overpass"
+        "--keyword cannot be used with --provider \(provider.rawValue): "
+          + "\(capabilities.displayName) nearby search takes place types only; drop --keyword, "
+          + "or use --provider \(NameSuggestion.list(others.map(\.rawValue)))"
       )
     }
-    if provider != .overpass, let apiBase,
+    try validateFields(with: finder)
+    if let apiBase, let host = URL(string: apiBase)?.host?.lowercased(),
+      host != capabilities.defaultBaseURL.host,
+      let other = PlacesProviderName.allCases.first(where: {
+        $0.capabilities.defaultBaseURL.host == host
+      })
+    {
+      // Another provider's public service would fail at the first request (a 404): say so now.
+      throw ValidationError(
+        "--api-base \(apiBase) serves \(other.displayName), not \(capabilities.displayName); "
+          + "use --provider \(other.rawValue), or --api-base \(capabilities.defaultBaseURL)"
+      )
+    }
+    if capabilities.needsAPIKey, let apiBase,
       URL(string: apiBase).map(GoogleAttribution.isGoogleHost) == true,
       (ProcessInfo.processInfo.environment[apiKeyEnvironment] ?? "").isEmpty
     {
@@ -150,7 +182,7 @@ struct SourceArguments: ParsableArguments {
       _ = try ServiceURL.parse(
         apiBase,
         option: "--api-base",
-        carriesSecrets: provider != .overpass,
+        carriesSecrets: capabilities.needsAPIKey,
         allowsQuery: false,
         allowsInsecureHTTP: finder.allowsInsecureHTTP
       )
@@ -175,13 +207,6 @@ struct SourceArguments: ParsableArguments {
     output: String? = nil,
     view: SessionView? = nil
   ) async throws -> RunSummary {
-    if let warning = CacheLimitWarning.line(
-      limit: finder.limit,
-      provider: provider,
-      policy: finder.policy
-    ) {
-      printError("warning: \(warning)")
-    }
     if let gpsd {
       return try await FinderSession.run(
         gpsd: try endpoint(gpsd),
@@ -205,6 +230,29 @@ struct SourceArguments: ParsableArguments {
       arguments: finder,
       inputs: [("--track", track ?? "-"), ("--dataset", dataset)]
     )
+  }
+
+  /// Refuses `--fields pro` where it cannot save anything or would take away what the run
+  /// needs: with an API that does not bill by field, and with the options that read opening
+  /// hours (`--open`, `--timezone`, `--public-holidays`), which Pro fields leave out.
+  private func validateFields(with finder: FinderArguments) throws {
+    guard fields == .pro else { return }
+    guard capabilities.proFieldsSKU != nil else {
+      let billed = PlacesProviderName.allCases.filter { $0.capabilities.proFieldsSKU != nil }
+      throw ValidationError(
+        "--fields pro is for --provider \(NameSuggestion.list(billed.map(\.rawValue))): "
+          + "\(capabilities.displayName) does not bill by field, so every field costs the same"
+      )
+    }
+    let hoursOptions = [
+      ("--open", finder.open), ("--timezone", finder.timeZoneName != nil),
+      ("--public-holidays", finder.publicHolidays != nil),
+    ]
+    if let (option, _) = hoursOptions.first(where: { $0.1 }) {
+      throw ValidationError(
+        "--fields pro leaves out opening hours, which \(option) needs; drop one of them"
+      )
+    }
   }
 
   /// The in-process mock's dataset as messages name it: its file name, `standard input` for
@@ -247,7 +295,8 @@ struct SourceArguments: ParsableArguments {
         userAgent: ForageVersion.userAgent,
         deniedKeyAdvice: deniedKeyAdvice(hasKey: key != nil),
         // A local mock then times its page tokens on the virtual clock, whose waits are instant.
-        sendsVirtualTime: networkTime == .virtual
+        sendsVirtualTime: networkTime == .virtual,
+        fields: fields
       )
     }
     let places: PlaceDataset
@@ -269,7 +318,8 @@ struct SourceArguments: ParsableArguments {
       let backend = try await PlacesBackend.inProcessMock(
         dataset: places,
         provider: provider,
-        clock: (networkTime ?? .virtual).makeClock()
+        clock: (networkTime ?? .virtual).makeClock(),
+        fields: fields
       )
       printError(
         "using the in-process mock Places server at \(backend.baseURL) with "

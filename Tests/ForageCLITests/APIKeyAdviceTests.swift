@@ -99,7 +99,7 @@ import Testing
     )
   }
 
-  @Test(arguments: ["google", "places-new"], Source.allCases)
+  @Test(arguments: ["google-legacy", "places-new"], Source.allCases)
   func aRefusedKeyNamesTheVariableToSet(provider: String, source: Source) throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

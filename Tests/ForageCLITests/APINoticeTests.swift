@@ -80,7 +80,7 @@ import Testing
     defer { server.stop() }
     let track = try Self.track(in: directory)
     var seen: [String] = []
-    for provider in ["google", "places-new", "overpass"] {
+    for provider in ["google-legacy", "places-new", "overpass"] {
       let options = ["--provider", provider, "--type", "restaurant"]
       let remote = try FinderFixtures.forage(
         [
@@ -127,6 +127,7 @@ import Testing
     let arguments = [
       "run", "--track", try Self.track(in: directory), "--api-base", server.url.absoluteString,
       "--network-time", "virtual", "--type", "restaurant", "--places-cache", cache,
+      "--provider", "google-legacy",
     ]
     let first = try FinderFixtures.forage(arguments)
     try #require(first.status == 0, "\(first.stderr)")

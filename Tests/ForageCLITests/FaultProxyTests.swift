@@ -97,7 +97,8 @@ import Testing
 
     let result = try FinderFixtures.forage([
       "run", "--track", track.path, "--api-base", "http://127.0.0.1:\(port)",
-      "--network-time", "virtual", "--request-timeout", "0.5",
+      // The proxy's OVER_QUERY_LIMIT is the legacy wire's.
+      "--provider", "google-legacy", "--network-time", "virtual", "--request-timeout", "0.5",
     ])
 
     #expect(result.status == 0, "\(result.stderr)")

@@ -3,7 +3,7 @@ import ForageTestSupport
 import Foundation
 import Testing
 
-/// With Google's Nearby Search (legacy), the default provider, a `--type`
+/// With Google's Nearby Search (legacy) (`--provider google-legacy`), a `--type`
 /// outside Google's list of supported types is refused before any request (64, one line
 /// naming the rule and the nearest valid names): Google answers it with no places at all.
 @Suite struct GoogleTypeTests {
@@ -11,7 +11,10 @@ import Testing
   /// that the type was taken, with no run.
   static func check(_ arguments: [String]) throws -> BinaryResult {
     try FinderFixtures.forage(
-      ["run", "--track", FinderFixtures.walk.path, "--request-timeout", "0"] + arguments
+      [
+        "run", "--track", FinderFixtures.walk.path, "--provider", "google-legacy",
+        "--request-timeout", "0",
+      ] + arguments
     )
   }
 
@@ -30,7 +33,7 @@ import Testing
   ])
   func aTypeOutsideGooglesListIsRefusedFirst(_ type: String, _ nearest: String) throws {
     for command in [["run", "--track", FinderFixtures.walk.path]] {
-      for provider in [[], ["--provider", "google"]] {
+      for provider in [["--provider", "google-legacy"]] {
         let result = try FinderFixtures.forage(command + provider + ["--type", type])
 
         #expect(result.status == 64, "\(command): \(result.stderr)")
@@ -71,7 +74,7 @@ import Testing
   @Test func aHugeTypeIsRefusedInOneLine() throws {
     let type = "restaurant" + String(repeating: "x", count: 100_000)
     let result = try FinderFixtures.forage([
-      "run", "--track", FinderFixtures.walk.path, "--type", type,
+      "run", "--track", FinderFixtures.walk.path, "--provider", "google-legacy", "--type", type,
     ])
 
     #expect(result.status == 64)

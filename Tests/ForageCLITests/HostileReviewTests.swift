@@ -170,7 +170,7 @@ import Testing
       "forage",
       [
         "run", "--track", "walk.gpx", "--api-base",
-        "http://alice:pa55word@127.0.0.1:\(server.port)",
+        "http://alice:pa55word@127.0.0.1:\(server.port)", "--provider", "google-legacy",
         "--network-time", "virtual", "--log-level", "trace", "--record", "r.nd",
       ],
       environment: ["PLACES_API_KEY": "SECRETKEYVALUE123"],
@@ -187,7 +187,7 @@ import Testing
       "forage",
       [
         "run", "--track", "walk.gpx", "--api-base", "http://127.0.0.1:\(server.port)",
-        "--network-time", "virtual",
+        "--provider", "google-legacy", "--network-time", "virtual",
       ],
       environment: ["PLACES_API_KEY": "k"],
       currentDirectory: directory
@@ -205,7 +205,7 @@ import Testing
         "forage",
         [
           "run", "--track", "walk.gpx", "--api-base", "http://127.0.0.1:\(server.port)",
-          "--network-time", "virtual",
+          "--network-time", "virtual", "--provider", "google-legacy",
         ],
         environment: ["PLACES_API_KEY": "k"],
         currentDirectory: directory

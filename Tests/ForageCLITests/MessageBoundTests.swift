@@ -208,7 +208,7 @@ import Testing
   /// An API's error body of a mebibyte, for every wire format. (Overpass's error bodies are not
   /// quoted: only the lines' length and escapes are checked.)
   @Test(arguments: [
-    ("google", #"{"status":"REQUEST_DENIED","error_message":"%@"}"#, 200, "fix 0"),
+    ("google-legacy", #"{"status":"REQUEST_DENIED","error_message":"%@"}"#, 200, "fix 0"),
     (
       "places-new", #"{"error":{"code":403,"message":"%@","status":"PERMISSION_DENIED"}}"#, 403,
       "fix 0"

@@ -62,7 +62,10 @@ import Testing
       "--keyword cannot be used with --provider places-new"
     ),
     (
-      ["--api-base", "https://maps.googleapis.com", "--api-key-env", "FORAGE_TEST_NO_SUCH_KEY"],
+      [
+        "--provider", "google-legacy", "--api-base", "https://maps.googleapis.com",
+        "--api-key-env", "FORAGE_TEST_NO_SUCH_KEY",
+      ],
       "set the environment variable FORAGE_TEST_NO_SUCH_KEY"
     ),
     (
@@ -90,6 +93,7 @@ import Testing
       try FinderFixtures.forage(
         [
           "run", "--track", FinderFixtures.walk.path, "--api-base", base, "--allow-insecure-http",
+          "--provider", "google-legacy",
           "--api-key-env", "FORAGE_TEST_EMPTY_KEY", "--request-timeout", "0",
         ],
         environment: ["FORAGE_TEST_EMPTY_KEY": ""]

@@ -21,7 +21,7 @@ import Testing
   /// How an API misbehaves, and the most requests a run against it may make.
   struct Misbehaviour: Sendable, CustomTestStringConvertible {
     var name: String
-    var provider = "google"
+    var provider = "google-legacy"
     var extra: [String] = []
     var answer: @Sendable (ScriptedHTTPServer.Request) -> ScriptedHTTPServer.Response
     var mostRequests: Int

@@ -177,7 +177,9 @@ import Testing
 
   @Test func googlesLegacyAPIGivesNoHoursAndSaysNothingOfIt() throws {
     let track = try Self.track()
-    let result = try FinderFixtures.forage(["run", "--track", track.path])
+    let result = try FinderFixtures.forage([
+      "run", "--track", track.path, "--provider", "google-legacy",
+    ])
     #expect(result.status == 0)
     #expect(!result.stderr.contains("open_at_fix"), "\(result.stderr)")
     for answer in try Self.answers(result.stdout) {
@@ -223,11 +225,11 @@ import Testing
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
       #expect(!result.stderr.contains("\u{1B}"))
     }
-    for command in [["run", "--track", track], ["run", "--track", track, "--provider", "google"]] {
-      let result = try FinderFixtures.forage(command + ["--open"])
-      #expect(result.status == 64)
-      #expect(result.stderr.contains("--provider places-new or overpass"), "\(result.stderr)")
-    }
+    let legacy = try FinderFixtures.forage([
+      "run", "--track", track, "--provider", "google-legacy", "--open",
+    ])
+    #expect(legacy.status == 64)
+    #expect(legacy.stderr.contains("--provider places-new or overpass"), "\(legacy.stderr)")
     let open = try FinderFixtures.forage(nearby + ["--open"])
     #expect(open.status == 64)
     #expect(open.stderr.contains("--open needs --time"), "\(open.stderr)")

@@ -18,7 +18,10 @@ import Testing
     )
     try places.start()
     defer { places.stop() }
-    let base = ["--track", track, "--api-base", places.url.absoluteString]
+    // Page tokens are the legacy API's.
+    let base = [
+      "--track", track, "--api-base", places.url.absoluteString, "--provider", "google-legacy",
+    ]
     let slow = base + ["--network-time", "virtual", "--limit", "20"]
     let result = try FinderFixtures.forage(["run"] + slow)
     #expect(result.status == 0, "\(result.stderr)")

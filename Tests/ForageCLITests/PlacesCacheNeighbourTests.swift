@@ -53,7 +53,9 @@ import Testing
     in directory: URL,
     _ comment: String
   ) throws {
-    let arguments = ["run", "--track", track, "--places-cache", cache.path]
+    let arguments = [
+      "run", "--track", track, "--provider", "google-legacy", "--places-cache", cache.path,
+    ]
     let outcomes = try StartingGate.run(
       "forage",
       Array(repeating: arguments, count: count),
@@ -77,7 +79,9 @@ import Testing
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkPrefix(40, in: directory).path
-    let lone = PlacesCacheTests.answers(try FinderFixtures.run(["--track", track]))
+    let lone = PlacesCacheTests.answers(
+      try FinderFixtures.run(["--track", track, "--provider", "google-legacy"])
+    )
     for round in 1...3 {
       let cache = directory.appendingPathComponent("new-\(round).sqlite")
       try Self.race(
@@ -103,10 +107,14 @@ import Testing
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkPrefix(40, in: directory).path
-    let lone = PlacesCacheTests.answers(try FinderFixtures.run(["--track", track]))
+    let lone = PlacesCacheTests.answers(
+      try FinderFixtures.run(["--track", track, "--provider", "google-legacy"])
+    )
     for (round, count) in [4, 6].enumerated() {
       let cache = directory.appendingPathComponent("old-\(round).sqlite")
-      _ = try FinderFixtures.run(["--track", track, "--places-cache", cache.path])
+      _ = try FinderFixtures.run([
+        "--track", track, "--provider", "google-legacy", "--places-cache", cache.path,
+      ])
       try PlacesCacheTests.sqlite(
         cache,
         Self.downgrade(to: migration) + "PRAGMA journal_mode = \(journal);"
@@ -132,10 +140,14 @@ import Testing
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkPrefix(40, in: directory).path
-    let lone = PlacesCacheTests.answers(try FinderFixtures.run(["--track", track]))
+    let lone = PlacesCacheTests.answers(
+      try FinderFixtures.run(["--track", track, "--provider", "google-legacy"])
+    )
     let cache = directory.appendingPathComponent("busy.sqlite")
     if start != "new" {
-      _ = try FinderFixtures.run(["--track", track, "--places-cache", cache.path])
+      _ = try FinderFixtures.run([
+        "--track", track, "--provider", "google-legacy", "--places-cache", cache.path,
+      ])
       try PlacesCacheTests.sqlite(cache, Self.downgrade(to: start))
     }
     // Python's sqlite3 takes the write lock, says so, holds it two seconds, and commits.

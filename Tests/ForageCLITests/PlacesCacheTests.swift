@@ -16,8 +16,12 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkSample(every: 3, in: directory).path
     let cache = directory.appendingPathComponent("places.sqlite").path
-    let first = try FinderFixtures.run(["--track", track, "--places-cache", cache])
-    let second = try FinderFixtures.run(["--track", track, "--places-cache", cache])
+    let first = try FinderFixtures.run([
+      "--track", track, "--provider", "google-legacy", "--places-cache", cache,
+    ])
+    let second = try FinderFixtures.run([
+      "--track", track, "--provider", "google-legacy", "--places-cache", cache,
+    ])
     let firstRequests = try #require(first.summary?.requests)
     #expect(firstRequests > 0)
     #expect(second.summary?.requests == 0)
@@ -25,12 +29,14 @@ import Testing
     #expect(Set(second.named("places").compactMap(\.source)) == ["stored"])
     #expect(second.summary?.cacheAnswers == second.named("places").count)
     let summaryLine = try #require(
-      try FinderFixtures.forage(["run", "--track", track, "--places-cache", cache]).stdout
+      try FinderFixtures.forage([
+        "run", "--track", track, "--provider", "google-legacy", "--places-cache", cache,
+      ]).stdout
         .split(separator: "\n").last
     )
     #expect(summaryLine.contains(#""stored_answers":"#))
     // Without the flag nothing changes: no source "stored", no stored_answers member.
-    let plain = try FinderFixtures.forage(["run", "--track", track])
+    let plain = try FinderFixtures.forage(["run", "--track", track, "--provider", "google-legacy"])
     #expect(!plain.stdout.contains("stored"))
   }
 
@@ -40,9 +46,13 @@ import Testing
     let firstHalf = try FinderFixtures.walkPrefix(1_950, in: directory).path
     let whole = try FinderFixtures.walkSample(every: 1, in: directory).path
     let cache = directory.appendingPathComponent("places.sqlite").path
-    let fresh = try FinderFixtures.run(["--track", whole])
-    let half = try FinderFixtures.run(["--track", firstHalf, "--places-cache", cache])
-    let overlapping = try FinderFixtures.run(["--track", whole, "--places-cache", cache])
+    let fresh = try FinderFixtures.run(["--track", whole, "--provider", "google-legacy"])
+    let half = try FinderFixtures.run([
+      "--track", firstHalf, "--provider", "google-legacy", "--places-cache", cache,
+    ])
+    let overlapping = try FinderFixtures.run([
+      "--track", whole, "--provider", "google-legacy", "--places-cache", cache,
+    ])
     let freshRequests = try #require(fresh.summary?.requests)
     let halfRequests = try #require(half.summary?.requests)
     let overlappingRequests = try #require(overlapping.summary?.requests)
@@ -63,7 +73,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkSample(every: 2, in: directory).path
     let cache = directory.appendingPathComponent("shared.sqlite").path
-    let arguments = ["run", "--track", track, "--places-cache", cache]
+    let arguments = [
+      "run", "--track", track, "--provider", "google-legacy", "--places-cache", cache,
+    ]
     let one = BlockingThread { try FinderFixtures.forage(arguments) }
     let two = BlockingThread { try FinderFixtures.forage(arguments) }
     let results = try [one.value(), two.value()]
@@ -94,18 +106,24 @@ import Testing
       try Self.sqlite(file, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
     case "corrupt":
       // A real cache, then its pages overwritten past the header.
-      _ = try FinderFixtures.run(["--track", track, "--places-cache", file.path])
+      _ = try FinderFixtures.run([
+        "--track", track, "--provider", "google-legacy", "--places-cache", file.path,
+      ])
       var data = try Data(contentsOf: file)
       for offset in stride(from: 100, to: data.count, by: 7) { data[offset] = 0xA5 }
       try data.write(to: file)
     case "newer":
-      _ = try FinderFixtures.run(["--track", track, "--places-cache", file.path])
+      _ = try FinderFixtures.run([
+        "--track", track, "--provider", "google-legacy", "--places-cache", file.path,
+      ])
       try Self.sqlite(file, "INSERT INTO grdb_migrations VALUES ('v99-from-the-future');")
     default:
       try bytes.write(to: file)
     }
     let before = try Data(contentsOf: file)
-    let result = try FinderFixtures.forage(["run", "--track", track, "--places-cache", file.path])
+    let result = try FinderFixtures.forage([
+      "run", "--track", track, "--provider", "google-legacy", "--places-cache", file.path,
+    ])
     #expect(result.status == 65, "\(result.stderr)")
     let lines = result.stderr.split(separator: "\n").filter { !$0.contains("in-process mock") }
     #expect(lines.count == 1, "\(result.stderr)")

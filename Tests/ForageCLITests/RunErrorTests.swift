@@ -94,12 +94,13 @@ import Testing
     ["--api-base", "ftp://127.0.0.1/"],
     ["--api-base", "http://example.com"],
     ["--api-base", "http://127.0.0.1:9", "--dataset", "places.geojson"],
-    // A Nearby Search returns at most 60 places (Places API (New): 20), so no more can be
-    // promised as "the K nearest".
+    // Forage answers a fix with at most 60 places, whatever the provider.
     ["--limit", "61"],
+    ["--provider", "places-new", "--limit", "61"],
     // Without a type or keyword the API cannot rank by distance: the K nearest are not knowable.
     ["--type", ""],
-    ["--provider", "places-new", "--limit", "21"],
+    ["--provider", "google"],
+    ["--fields", "pro", "--open"],
   ])
   func aBadFlagIsAUsageError(arguments: [String]) throws {
     let result = try FinderFixtures.forage(

@@ -83,7 +83,10 @@ import Testing
     )
     defer { server.stop() }
 
-    let result = try FinderFixtures.forage(["run"] + Self.arguments(track: track, server: server))
+    // The seeded faults fall on every search of the legacy API's sequence of requests.
+    let result = try FinderFixtures.forage(
+      ["run"] + Self.arguments(track: track, server: server) + ["--provider", "google-legacy"]
+    )
 
     // No search ever succeeded: the run stops, says why in one line, and exits 69.
     #expect(result.status == 69, "\(result.stderr)")

@@ -143,7 +143,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkPrefix(100, in: directory)
 
-    let result = try FinderFixtures.forage(["run", "--track", track.path, "--format", "table"])
+    let result = try FinderFixtures.forage([
+      "run", "--track", track.path, "--format", "table", "--provider", "google-legacy",
+    ])
 
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n")

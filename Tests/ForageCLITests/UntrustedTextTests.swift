@@ -108,7 +108,7 @@ import Testing
     let result = try FinderFixtures.forage(
       [
         "run", "--track", track.path, "--api-base", "http://127.0.0.1:\(server.port)",
-        "--network-time", "virtual",
+        "--provider", "google-legacy", "--network-time", "virtual",
       ],
       environment: ["PLACES_API_KEY": "k"]
     )
@@ -137,7 +137,10 @@ import Testing
       </trkseg></trk></gpx>
       """.utf8
     ).write(to: gpx)
-    let result = try FinderFixtures.forage(["run", "--track", gpx.path])
+    // Google's legacy API gives no hours, so no warning counts places without them.
+    let result = try FinderFixtures.forage([
+      "run", "--track", gpx.path, "--provider", "google-legacy",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning:") }
     // One bad track point (line 7), skipped; the bad waypoint is not replayed, so not counted.

@@ -37,7 +37,7 @@ import Testing
     let started = ContinuousClock.now
     let result = try FinderFixtures.forage([
       "run", "--track", track.path, "--api-base", server.url.absoluteString,
-      "--network-time", "virtual",
+      "--network-time", "virtual", "--provider", "google-legacy",
     ])
     let elapsed = ContinuousClock.now - started
     #expect(result.status == 0, "\(result.stderr)")
@@ -65,7 +65,7 @@ import Testing
     defer { server.stop() }
     let result = try FinderFixtures.forage([
       "run", "--track", track.path, "--api-base", server.url.absoluteString,
-      "--network-time", "real",
+      "--network-time", "real", "--provider", "google-legacy",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let journal = try await server.admin("/__admin/requests")["requests"] as? [[String: Any]]

@@ -94,6 +94,7 @@ import Testing
     ),
     .attributionSettled("Data © Someone; Listings by \"Other\""),
     .runFinished(at: t0, requests: 12),
+    .runFinished(at: t0, requests: 12, requestsBySKU: ["nearby_search_pro": 12, "free": 0]),
     .runCutShort(at: t0),
   ]
 
@@ -260,5 +261,40 @@ import Testing
     for action in actions {
       #expect(try decoder.decode(FinderAction.self, from: Data(Self.line(action).utf8)) == action)
     }
+  }
+}
+
+/// A run's bill in its `run_finished` action: read back as written, absent in older recordings,
+/// and refused when it cannot be counts of requests.
+@Suite struct RunFinishedBillTests {
+  static func decode(_ bill: String?) throws -> FinderAction {
+    let member = bill.map { #","requests_by_sku":"# + $0 } ?? ""
+    let line = #"{"action":"run_finished","at":0,"requests":3"# + member + "}"
+    return try JSONDecoder().decode(FinderAction.self, from: Data(line.utf8))
+  }
+
+  @Test func aRecordingWithoutABillReadsAsNone() throws {
+    let action = try Self.decode(nil)
+    #expect(action == .runFinished(at: Date(timeIntervalSince1970: 0), requests: 3))
+  }
+
+  @Test func aBillReadsBack() throws {
+    let action = try Self.decode(#"{"nearby_search_pro":3,"free":0}"#)
+    #expect(
+      action
+        == .runFinished(
+          at: Date(timeIntervalSince1970: 0),
+          requests: 3,
+          requestsBySKU: ["nearby_search_pro": 3, "free": 0]
+        )
+    )
+  }
+
+  @Test(arguments: [
+    #"{"nearby_search_pro":-1}"#, #"{"":3}"#, #"{"x":2.5}"#, #"{"x":"3"}"#, #"{"x":1e300}"#,
+    #"[3]"#, #"{"x":null}"#,
+  ])
+  func anImpossibleBillIsRefused(_ bill: String) throws {
+    #expect(throws: DecodingError.self) { try Self.decode(bill) }
   }
 }

@@ -1,4 +1,6 @@
 import ForageHTTP
+import ForagePlace
+import ForagePlacesData
 import ForageSupport
 import Foundation
 import MockPlaces
@@ -108,6 +110,53 @@ import Testing
       #expect(other.allSatisfy { $0.provenance == .placesNew })
       // The same places, told apart only by where they came from.
       #expect(first == other.map { $0.with(provenance: .googleNearbySearch) })
+    }
+  }
+
+  /// Pro fields only, against the mock that honours the field mask as Google does: the same
+  /// places in the same order at the same coordinates, with no rating, price, `open_now` or
+  /// hours.
+  @Test func proFieldsKeepThePlacesAndDropOnlyTheEnterpriseFields() async throws {
+    // Every place with a rating, a price level and whether it is open now.
+    let rated = PlaceDataset(
+      places: Self.dataset.places.enumerated().map { index, place in
+        Place.dataset(
+          id: place.id,
+          name: place.name,
+          latitude: place.latitude,
+          longitude: place.longitude,
+          types: place.types,
+          rating: 3 + Double(index % 20) / 10,
+          userRatingsTotal: 10 + index,
+          priceLevel: index % 5,
+          openNow: index % 2 == 0
+        )
+      }
+    )
+    let handler = PlacesAPIHandler(dataset: rated, apiKey: "AIzaK", pageTokenDelay: .zero)
+    func provider(_ fields: PlacesFieldSet) -> PlacesNewProvider {
+      PlacesNewProvider(
+        transport: InProcessTransport(handler),
+        configuration: .init(apiKey: PlacesAPIKey("AIzaK")),
+        clock: VirtualClock(),
+        fields: fields
+      )
+    }
+    for ranking in [NearbySearch.Ranking.prominence(radius: 200), .distance] {
+      let search = NearbySearch(location: Self.center, ranking: ranking, type: "restaurant")
+      let all = try await provider(.all).searchNearby(search).places
+      let pro = try await provider(.pro).searchNearby(search).places
+      #expect(!all.isEmpty && all.allSatisfy { $0.rating != nil && $0.priceLevel != nil })
+      #expect(pro.map(\.id) == all.map(\.id))
+      #expect(pro.map(\.coordinate) == all.map(\.coordinate))
+      #expect(pro.map(\.name) == all.map(\.name))
+      #expect(pro.map(\.types) == all.map(\.types))
+      #expect(
+        pro.allSatisfy {
+          $0.rating == nil && $0.userRatingsTotal == nil && $0.priceLevel == nil
+            && $0.openNow == nil && $0.openingHours == nil
+        }
+      )
     }
   }
 }

@@ -1,4 +1,5 @@
 import ForageFinder
+import ForagePlaces
 import ForagePlacesData
 import MockPlaces
 
@@ -16,7 +17,7 @@ extension PlacesBackend {
   /// - Throws: ``MockServerError`` when the server cannot start.
   public static func mock(
     serving dataset: PlaceDataset,
-    as provider: ProviderName = .google
+    as provider: ProviderName = .googleLegacy
   ) throws -> PlacesBackend {
     let server = MockHTTPServer(
       handlers: [

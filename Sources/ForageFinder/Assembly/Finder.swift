@@ -101,7 +101,13 @@ public struct Finder: Sendable {
       for action in await hook() { store.dispatch(action) }
       await store.idle()
     }
-    store.dispatch(.runFinished(at: lastTime, requests: setup.requestCount))
+    store.dispatch(
+      .runFinished(
+        at: lastTime,
+        requests: setup.requestCount,
+        requestsBySKU: setup.requestsBySKU
+      )
+    )
     try sink.finish()
     for hook in setup.runEndHooks { try hook() }
     return FinderOutcome(summary: store.state.summary, fatalFailure: store.state.fatalFailure)

@@ -10,7 +10,7 @@ import Synchronization
 public final class FinderSetup: Sendable {
   private struct Hooks {
     var effectObservers: [@Sendable (FinderEffectEvent) -> Void] = []
-    var requestCounters: [@Sendable () -> Int] = []
+    var requestCounters: [(sku: String?, count: @Sendable () -> Int)] = []
     var trackEnd: [@Sendable () async -> [FinderAction]] = []
     var runEnd: [@Sendable () throws -> Void] = []
     var attributions: [String] = []
@@ -49,9 +49,18 @@ public final class FinderSetup: Sendable {
     hooks.withLock { $0.effectObservers.append(observer) }
   }
 
-  /// Adds a count of HTTP requests to the run's `requests` total.
-  public func countRequests(_ count: @escaping @Sendable () -> Int) {
-    hooks.withLock { $0.requestCounters.append(count) }
+  /// Adds a count of HTTP requests to the run's `requests` total and, when their SKU is known,
+  /// to its `requests_by_sku`.
+  ///
+  /// - Parameters:
+  ///   - sku: What each of these requests is billed as (``ForagePlaces/PlacesSKU/id``), or
+  ///     `nil` when not known.
+  ///   - count: Reads the count so far.
+  public func countRequests(
+    billedAs sku: String? = nil,
+    _ count: @escaping @Sendable () -> Int
+  ) {
+    hooks.withLock { $0.requestCounters.append((sku, count)) }
   }
 
   /// Asks to be called when the track has ended and the store is idle, before the summary; the
@@ -93,7 +102,18 @@ public final class FinderSetup: Sendable {
 
   /// The HTTP requests counted so far.
   var requestCount: Int {
-    hooks.withLock { $0.requestCounters }.reduce(0) { $0 + $1() }
+    hooks.withLock { $0.requestCounters }.reduce(0) { $0 + $1.count() }
+  }
+
+  /// The HTTP requests counted so far by what each is billed as, SKUs with none included;
+  /// empty when no count knows its SKU.
+  var requestsBySKU: [String: Int] {
+    var bill: [String: Int] = [:]
+    for counter in hooks.withLock({ $0.requestCounters }) {
+      guard let sku = counter.sku else { continue }
+      bill[sku, default: 0] += counter.count()
+    }
+    return bill
   }
 
   var trackEndHooks: [@Sendable () async -> [FinderAction]] {

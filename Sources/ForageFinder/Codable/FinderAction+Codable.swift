@@ -13,7 +13,7 @@ import Foundation
 /// | `places_failed` | a ``PlacesFailure``'s members (`fix_index`, `kind`, `message`, `retrying`, `fatal`) |
 /// | `notifications_settled` | `sent`, `dropped` (only in runs with notifications) |
 /// | `coverage_settled` | `rings`: arrays of `[lat, lon]` pairs (only in runs whose output draws the searched area) |
-/// | `run_finished` | `at` (seconds since 1970), `requests` |
+/// | `run_finished` | `at` (seconds since 1970), `requests`, and `requests_by_sku` (an object of SKU names to counts) when a SKU is known |
 ///
 /// Times are numbers so that they read back bit for bit. There is nothing secret in an action:
 /// the API key is never part of one, and failure messages are redacted before they are made.
@@ -23,6 +23,7 @@ extension FinderAction: Codable {
     case action
     case at
     case requests
+    case requestsBySKU = "requests_by_sku"
     case sent
     case dropped
     case rings
@@ -98,7 +99,8 @@ extension FinderAction: Codable {
             in: Date.representableSeconds
           )
         ),
-        requests: try container.decode(Int.self, forKey: .requests, atLeast: 0)
+        requests: try container.decode(Int.self, forKey: .requests, atLeast: 0),
+        requestsBySKU: try Self.decodeBill(container)
       )
     case .runCutShort:
       self = .runCutShort(
@@ -142,13 +144,35 @@ extension FinderAction: Codable {
     case .attributionSettled(let attribution):
       try container.encode(Name.attributionSettled.rawValue, forKey: .action)
       try container.encode(attribution, forKey: .attribution)
-    case .runFinished(let at, let requests):
+    case .runFinished(let at, let requests, let requestsBySKU):
       try container.encode(Name.runFinished.rawValue, forKey: .action)
       try container.encode(at.timeIntervalSince1970, forKey: .at)
       try container.encode(requests, forKey: .requests)
+      if !requestsBySKU.isEmpty { try container.encode(requestsBySKU, forKey: .requestsBySKU) }
     case .runCutShort(let at):
       try container.encode(Name.runCutShort.rawValue, forKey: .action)
       try container.encode(at.timeIntervalSince1970, forKey: .at)
+    }
+  }
+
+  /// Reads `requests_by_sku`: empty when absent (a recording made before it), each SKU named
+  /// and each count 0 or more.
+  private static func decodeBill(
+    _ container: KeyedDecodingContainer<CodingKeys>
+  ) throws -> [String: Int] {
+    // Read as numbers first: `JSONDecoder` on Linux refuses the whole document when a number
+    // does not fit an `Int`.
+    guard let bill = try container.decodeIfPresent([String: Double].self, forKey: .requestsBySKU)
+    else { return [:] }
+    return try bill.mapValues { count in
+      guard !bill.keys.contains(""), count >= 0, count <= 1e15, count.rounded() == count else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .requestsBySKU,
+          in: container,
+          debugDescription: "as SKU names with whole counts of 0 or more"
+        )
+      }
+      return Int(count)
     }
   }
 }

@@ -1,4 +1,5 @@
 import ForageCoverage
+import ForagePlaces
 import ForageSupport
 
 /// The totals a run ends with, written as the last `summary` event.
@@ -19,6 +20,10 @@ public struct RunSummary: Sendable, Equatable {
   public var placesEvents = 0
   /// HTTP requests made to the places provider, retries and pages included.
   public var requests = 0
+  /// Of ``requests``, how many each SKU bills, by its ``ForagePlaces/PlacesSKU/id``
+  /// (`nearby_search_pro`, `free` for Overpass…), or `nil` when the provider's SKU is not known (then the summary has
+  /// no `requests_by_sku` member). A SKU the run asked for and never sent is there with 0.
+  public var requestsBySKU: [String: Int]?
   /// Fixes answered from the coverage cache with no request (stored answers included).
   public var cacheAnswers = 0
   /// Of ``cacheAnswers``, those answered from what a places cache file kept from earlier runs,
@@ -53,6 +58,16 @@ public struct RunSummary: Sendable, Equatable {
   /// Creates an all-zero summary.
   public init() {}
 
+  /// ``requestsBySKU`` for a person, by the bill's names (`Nearby Search Enterprise 12, free
+  /// 0`), in id order, or `nil` without it (not escaped: an unknown id from a recording is
+  /// shown as it is).
+  public var billText: String? {
+    requestsBySKU.map { bill in
+      bill.sorted { $0.key < $1.key }.map { "\(PlacesSKU.name(ofID: $0.key)) \($0.value)" }
+        .joined(separator: ", ")
+    }
+  }
+
   /// The JSON members of the `summary` event, in order.
   public func jsonMembers() -> [(String, JSONValue)] {
     var members: [(String, JSONValue)] = [
@@ -62,6 +77,16 @@ public struct RunSummary: Sendable, Equatable {
       ("fixes_lost", .int(fixesLost)),
       ("places_events", .int(placesEvents)),
       ("requests", .int(requests)),
+    ]
+    if let requestsBySKU {
+      members.append(
+        (
+          "requests_by_sku",
+          .object(requestsBySKU.sorted { $0.key < $1.key }.map { ($0.key, .int($0.value)) })
+        )
+      )
+    }
+    members += [
       ("answers", .int(answers)),
       ("cache_answers", .int(cacheAnswers)),
       ("errors", .int(errors)),

@@ -22,8 +22,10 @@ public enum FinderAction: Sendable, Equatable {
   /// API's answers added any to those known at the start (Google's `html_attributions`,
   /// Overpass's copyright): the summary's whole `attribution`.
   case attributionSettled(String)
-  /// The track ended; the summary follows. `requests` counts every HTTP request the run made.
-  case runFinished(at: Date, requests: Int)
+  /// The track ended; the summary follows. `requests` counts every HTTP request the run made,
+  /// and `requestsBySKU` those whose SKU is known by what each is billed as
+  /// (``ForagePlaces/PlacesSKU/id``); empty when none is known.
+  case runFinished(at: Date, requests: Int, requestsBySKU: [String: Int] = [:])
   /// A replay stopped before the recorded run's end (`forage replay --until`, or a recording
   /// cut short): the summary follows, of what happened so far, marked `"complete": false`.
   /// Requests are not recorded one by one, so its `requests` is a lower bound: one per answer

@@ -46,7 +46,8 @@ extension FinderState {
       state.summary.coverage = outline
     case .attributionSettled(let attribution):
       state.summary.attribution = attribution
-    case .runFinished(let at, let requests):
+    case .runFinished(let at, let requests, let requestsBySKU):
+      state.summary.requestsBySKU = requestsBySKU.isEmpty ? nil : requestsBySKU
       state.finish(at: at, requests: requests)
     case .runCutShort(let at):
       state.summary.isComplete = false

@@ -9,57 +9,8 @@ import Synchronization
 /// The library never starts a server: the caller names the API (a real one, or a mock it started
 /// itself, as `forage` does with the mock in `Mocks/`) and may hand over what to release with it.
 public final class PlacesBackend: Sendable {
-  /// The wire formats the finder speaks.
-  public enum ProviderName: String, Sendable, CaseIterable {
-    /// Google Places Nearby Search (legacy), `GET /maps/api/place/nearbysearch/json`.
-    case google
-    /// Google Places API (New), `POST /v1/places:searchNearby`.
-    case placesNew = "places-new"
-    /// OpenStreetMap's Overpass API, `POST /api/interpreter`: free, keyless, uncapped.
-    case overpass
-
-    /// The most places one search returns, pages included: the largest K the finder can answer
-    /// exactly (Nearby Search: 3 pages of 20; Places API (New): 20; Overpass: no cap).
-    public var resultLimit: Int {
-      switch self {
-      case .google: 60
-      case .placesNew: 20
-      case .overpass: Int.max
-      }
-    }
-
-    /// The largest K with which the coverage cache still answers later fixes: a search's
-    /// results then reach well beyond the K-th nearest place of the fix that asked (about
-    /// √(``resultLimit`` ∕ K) times as far where places are even), so the fixes after it find
-    /// their K nearest known. Nearby Search: 40 (at 50 and more its three pages cost more than
-    /// the cache saves); Places API (New): 10, half its one page (at 20 nothing beyond the 20th
-    /// place is known, so no other fix can be answered); Overpass: no limit (CoverageBenchmark
-    /// measures each).
-    public var largestCachedLimit: Int {
-      switch self {
-      case .google: 40
-      case .placesNew: 10
-      case .overpass: Int.max
-      }
-    }
-
-    /// Whether the API needs a key (Google's both do; Overpass is keyless).
-    public var needsAPIKey: Bool {
-      switch self {
-      case .google, .placesNew: true
-      case .overpass: false
-      }
-    }
-
-    /// The API's name for messages.
-    public var displayName: String {
-      switch self {
-      case .google: "Nearby Search (legacy)"
-      case .placesNew: "Places API (New)"
-      case .overpass: "Overpass"
-      }
-    }
-  }
+  /// The wire formats the finder speaks (``ForagePlaces/PlacesProviderName``).
+  public typealias ProviderName = PlacesProviderName
 
   /// The provider the places middleware asks.
   public let provider: any PlacesProvider
@@ -106,6 +57,9 @@ public final class PlacesBackend: Sendable {
   /// How many HTTP requests the provider has sent, retries and pages included.
   public var requestCount: Int { counter.count }
 
+  /// What each request is billed as (``ForagePlaces/PlacesProvider/sku``).
+  public var sku: PlacesSKU? { provider.sku }
+
   /// How many results in the API's answers could not be used and were left out (an impossible
   /// coordinate, no id, not the wire format's shape), for a warning.
   public var skippedPlaces: Int { skipped.withLock { $0 } }
@@ -132,9 +86,10 @@ public final class PlacesBackend: Sendable {
   ///   - apiKey: The key, never printed; `nil` sends none.
   ///   - clock: The clock retries and page-token waits run on; the continuous clock by default.
   ///   - timeout: The longest one request may take, connection included; 10 s by default.
-  ///   - identity: Names the API for a places cache file; by default the wire format and
-  ///     `baseURL` (give one that stays the same when the URL does not, such as a local server's
-  ///     dataset).
+  ///   - identity: Names the API for a places cache file; by default the wire format, the
+  ///     fields asked for and `baseURL` (give one that stays the same when the URL does not, such
+  ///     as a local server's dataset), so that answers without ratings and hours are never
+  ///     mixed with answers that have them.
   ///   - onRelease: Called once when the backend is released: for example, stopping a server
   ///     the caller started for it.
   ///   - userAgent: The `User-Agent` of every request, such as `forage/0.1.0`; the HTTP
@@ -146,6 +101,8 @@ public final class PlacesBackend: Sendable {
   ///   - sendsVirtualTime: Whether every request tells the time on `clock`
   ///     (``ForagePlaces/PlacesProviderConfiguration/sendsVirtualTime``): for a virtual clock
   ///     against a local mock, which then times its page tokens on it.
+  ///   - fields: The place fields each request asks for, where the API bills by field
+  ///     (``ForagePlaces/PlacesProviderCapabilities/proFieldsSKU``); all by default.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,
@@ -157,7 +114,8 @@ public final class PlacesBackend: Sendable {
     userAgent: String? = nil,
     attribution: String? = nil,
     deniedKeyAdvice: String? = nil,
-    sendsVirtualTime: Bool = false
+    sendsVirtualTime: Bool = false,
+    fields: PlacesFieldSet = .all
   ) -> PlacesBackend {
     let client = userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
     let counter = CountingTransport(client)
@@ -168,12 +126,14 @@ public final class PlacesBackend: Sendable {
       apiKey: apiKey,
       transport: counter,
       clock: clock,
-      sendsVirtualTime: sendsVirtualTime
+      sendsVirtualTime: sendsVirtualTime,
+      fields: fields
     )
     return PlacesBackend(
       provider: places,
       baseURL: baseURL,
-      identity: identity ?? "\(provider.rawValue) \(Redaction.redact(baseURL.absoluteString))",
+      identity: identity
+        ?? "\(provider.rawValue)\(fields.identitySuffix) \(Redaction.redact(baseURL.absoluteString))",
       notices: [places.attribution, attribution].compactMap { $0 },
       counter: counter,
       onRelease: onRelease,
@@ -188,10 +148,11 @@ public final class PlacesBackend: Sendable {
     apiKey: PlacesAPIKey?,
     transport: any HTTPTransport,
     clock: any Clock<Duration>,
-    sendsVirtualTime: Bool
+    sendsVirtualTime: Bool,
+    fields: PlacesFieldSet
   ) -> any PlacesProvider {
     switch name {
-    case .google:
+    case .googleLegacy:
       GoogleNearbySearchProvider(
         transport: transport,
         configuration: .init(
@@ -211,7 +172,8 @@ public final class PlacesBackend: Sendable {
           timeout: timeout,
           sendsVirtualTime: sendsVirtualTime
         ),
-        clock: clock
+        clock: clock,
+        fields: fields
       )
     case .overpass:
       OverpassProvider(

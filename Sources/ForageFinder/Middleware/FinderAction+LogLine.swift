@@ -40,7 +40,7 @@ extension FinderAction {
         "placesFailed fix \(failure.fixIndex) \(failure.kind)"
         + "\(failure.isRetrying ? " (retrying)" : "")\(failure.isFatal ? " (fatal)" : ""): "
         + failure.message
-    case .runFinished(let at, let requests):
+    case .runFinished(let at, let requests, _):
       line = "runFinished at \(ISO8601.format(at)) after \(requests) requests"
     case .runCutShort(let at):
       line = "runCutShort at \(ISO8601.format(at))"

@@ -17,7 +17,8 @@ extension FinderMiddleware {
   ///   - provider: Where places come from: Google Nearby Search (legacy), Places API (New), or
   ///     a test double.
   ///   - requestCount: Reads how many HTTP requests `provider` has sent, for the summary's
-  ///     `requests`; `nil` counts none.
+  ///     `requests` (and its `requests_by_sku`, when the provider knows its
+  ///     ``ForagePlaces/PlacesProvider/sku``); `nil` counts none.
   ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
   ///   - api: Names the API `provider` asks, so that a cache file never mixes two APIs'
   ///     answers (``PlacesBackend/identity`` for a backend).
@@ -92,7 +93,7 @@ extension FinderMiddleware {
         if let requestCount {
           // Counts only this run's requests, whatever the provider sent before.
           let before = requestCount()
-          setup.countRequests { requestCount() - before }
+          setup.countRequests(billedAs: provider.sku?.id) { requestCount() - before }
         }
         // Weakly: the setup keeps its hooks, and a hook keeping the setup would keep the engine
         // (and a places cache file, unclosed) for ever.

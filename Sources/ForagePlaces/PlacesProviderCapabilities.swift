@@ -1,0 +1,105 @@
+import Foundation
+
+/// What a provider can do and what it costs, each fact stated once: what the CLI checks a run's
+/// options against, and what the coverage cache is tuned by.
+public struct PlacesProviderCapabilities: Sendable, Hashable {
+  /// Which `--type` values the API searches for.
+  public enum PlaceTypes: Sendable, Hashable {
+    /// Any type name; an unknown one finds nothing (Places API (New)).
+    case any
+    /// Only the types of Google's Table 1 (``GoogleNearbySearchProvider/supportedTypes``); any
+    /// other is answered with no places at all.
+    case googleTable1
+    /// Only the OpenStreetMap amenities Overpass maps
+    /// (``OverpassProvider/supportedTypes``).
+    case openStreetMapTags
+  }
+
+  /// The API's name for messages, such as `Places API (New)`.
+  public let displayName: String
+  /// Where the provider's public service is, such as `https://places.googleapis.com`.
+  public let defaultBaseURL: URL
+  /// The most places forage answers a fix with, whatever the provider (`--limit`): the legacy
+  /// API's three pages of 20, which Places API (New) reaches by searching beyond its cap and
+  /// Overpass by its radius.
+  public static let largestLimit = 60
+
+  /// The most places one search returns, pages included: Nearby Search (legacy) 3 pages of 20,
+  /// Places API (New) 20, Overpass no cap.
+  public let resultLimit: Int
+  /// The most places one request returns (a page).
+  public let pageSize: Int
+  /// Whether a search may match a keyword (`--keyword`).
+  public let searchesKeywords: Bool
+  /// Which place types it searches for.
+  public let placeTypes: PlaceTypes
+  /// Whether its places carry opening hours (`--open` needs them).
+  public let givesOpeningHours: Bool
+  /// Whether those hours are in local time with no UTC offset, so that reading them needs a
+  /// time zone (`--timezone`): OpenStreetMap's.
+  public let hoursNeedTimeZone: Bool
+  /// Whether the API needs a key.
+  public let needsAPIKey: Bool
+  /// What each request is billed as when it asks for every field forage reads.
+  public let sku: PlacesSKU
+  /// What each request is billed as when it asks for Pro fields only (``PlacesFieldSet/pro``),
+  /// or `nil` when the API does not bill by field (then it cannot be asked for fewer).
+  public let proFieldsSKU: PlacesSKU?
+
+  /// What each request is billed as, with the fields asked for.
+  ///
+  /// - Parameter fields: The fields asked for; only an API with a ``proFieldsSKU`` looks at it.
+  /// - Returns: The SKU.
+  public func sku(for fields: PlacesFieldSet) -> PlacesSKU {
+    fields == .pro ? proFieldsSKU ?? sku : sku
+  }
+
+  /// Places API (New): one page of at most 20 places, any type, no keyword, hours with a UTC
+  /// offset, billed by field. The cache helps at every K up to ``largestLimit``: the search
+  /// planner centres searches beside the track where one at the fix cannot cover the disks the
+  /// next fixes need, and beyond the cap the union answers (CoverageBenchmark measures it).
+  public static let placesNew = PlacesProviderCapabilities(
+    displayName: "Places API (New)",
+    defaultBaseURL: PlacesNewProvider.defaultBaseURL,
+    resultLimit: 20,
+    pageSize: 20,
+    searchesKeywords: false,
+    placeTypes: .any,
+    givesOpeningHours: true,
+    hoursNeedTimeZone: false,
+    needsAPIKey: true,
+    sku: .nearbySearchEnterprise,
+    proFieldsSKU: .nearbySearchPro
+  )
+
+  /// Google's legacy Nearby Search: three pages of 20, Table 1 types and keywords, no hours.
+  public static let googleLegacy = PlacesProviderCapabilities(
+    displayName: "Nearby Search (legacy)",
+    defaultBaseURL: GoogleNearbySearchProvider.defaultBaseURL,
+    resultLimit: 60,
+    pageSize: 20,
+    searchesKeywords: true,
+    placeTypes: .googleTable1,
+    givesOpeningHours: false,
+    hoursNeedTimeZone: false,
+    needsAPIKey: true,
+    sku: .nearbySearchLegacy,
+    proFieldsSKU: nil
+  )
+
+  /// Overpass: every place within the radius in one answer, OpenStreetMap amenities and
+  /// keywords, hours in local time, no key, no bill.
+  public static let overpass = PlacesProviderCapabilities(
+    displayName: "Overpass",
+    defaultBaseURL: OverpassProvider.defaultBaseURL,
+    resultLimit: Int.max,
+    pageSize: Int.max,
+    searchesKeywords: true,
+    placeTypes: .openStreetMapTags,
+    givesOpeningHours: true,
+    hoursNeedTimeZone: true,
+    needsAPIKey: false,
+    sku: .free,
+    proFieldsSKU: nil
+  )
+}
