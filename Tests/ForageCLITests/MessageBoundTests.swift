@@ -56,9 +56,10 @@ import Testing
             "hours.geojson",
             in: directory
           )
+          // With --open the hours that cannot be read are a warning (the place is left out).
           return [
             "run", "--track", FinderFixtures.walk.path, "--dataset", dataset, "--provider",
-            "overpass",
+            "overpass", "--open", "--timezone", "Europe/Helsinki",
           ]
         },
         position: "at character 22"
