@@ -12,9 +12,6 @@ public enum PlacesProviderName: String, Sendable, CaseIterable {
   /// The provider a run uses when none is named.
   public static let `default` = PlacesProviderName.placesNew
 
-  /// The legacy API by its name before `google-legacy` (kept so that older code compiles).
-  public static let google = PlacesProviderName.googleLegacy
-
   /// The provider's facts.
   public var capabilities: PlacesProviderCapabilities {
     switch self {

@@ -38,7 +38,7 @@ import Testing
     let city = SyntheticCity(kind: .dense, seed: seed, fixes: 600)
     let (fixes, requests) = try await SyntheticCityOracleTests.exactRun(
       city,
-      provider: .google,
+      provider: .googleLegacy,
       query: PlacesQuery(limit: 60)
     )
     #expect(requests * 2 <= fixes, "\(requests) requests for \(fixes) fixes")

@@ -39,7 +39,7 @@ import Testing
   static func run(
     _ city: SyntheticCity,
     policy: QueryPolicy = .coverage,
-    provider: PlacesBackend.ProviderName = .google,
+    provider: PlacesBackend.ProviderName = .googleLegacy,
     query: PlacesQuery = PlacesQuery()
   ) async throws -> (
     answers: [(Coordinate, [String])], requests: Int, places: [Place]

@@ -18,7 +18,7 @@ import Testing
     }
     #expect(PlacesProviderName.default == .placesNew)
     #expect(PlacesProviderName(rawValue: "google") == nil)
-    #expect(PlacesProviderName.google == .googleLegacy)
+    #expect(PlacesProviderName(rawValue: "google-legacy") == .googleLegacy)
     #expect(Set(PlacesProviderName.allCases.map(\.capabilities.displayName)).count == 3)
   }
 

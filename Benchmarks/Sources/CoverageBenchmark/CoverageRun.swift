@@ -43,7 +43,7 @@ struct CoverageRun {
   static func measure(
     track url: URL,
     dataset: PlaceDataset,
-    provider: PlacesBackend.ProviderName = .google,
+    provider: PlacesBackend.ProviderName = .googleLegacy,
     query: PlacesQuery = PlacesQuery(),
     policy: QueryPolicy = .coverage
   ) async throws -> CoverageRun {

@@ -76,12 +76,12 @@ let placesNew = OfflineCover.Searches.nearestFirst(pageSize: 20, resultLimit: 20
 /// Every K on the dense walks; K = 20 elsewhere.
 let everyK: [ProviderRow] = [
   ProviderRow(name: .placesNew, limits: [10, 20, 40, 60], searches: placesNew),
-  ProviderRow(name: .google, limits: [20, 40, 60], searches: google),
+  ProviderRow(name: .googleLegacy, limits: [20, 40, 60], searches: google),
   ProviderRow(name: .overpass, limits: [20], searches: .withinRadius),
 ]
 let mainK: [ProviderRow] = [
   ProviderRow(name: .placesNew, limits: [20], searches: placesNew),
-  ProviderRow(name: .google, limits: [20, 60], searches: google),
+  ProviderRow(name: .googleLegacy, limits: [20, 60], searches: google),
   ProviderRow(name: .overpass, limits: [20], searches: .withinRadius),
 ]
 let motions: [(name: String, speed: Double)] = [
