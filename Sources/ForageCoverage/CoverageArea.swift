@@ -77,6 +77,26 @@ public final class CoverageArea: Sendable {
     }
   }
 
+  /// The point within `radius` metres of `centre` nearest to it that is not known, or `nil` when
+  /// every point is (``covers(_:radius:)``).
+  ///
+  /// Asked as ``covers(_:radius:)`` asks, cell by cell (a circumscribed query disk, the inscribed
+  /// known polygons): the point is the nearest of the query disk's part outside the known area,
+  /// so it may lie up to a few millimetres outside the true disk, or in a sliver that only the
+  /// polygons leave unknown. A search there makes it known unless the search itself learned
+  /// nothing around its centre.
+  ///
+  /// - Throws: ``GEOSError`` if GEOS fails (it should not for valid input).
+  public func nearestUnknownPoint(
+    to centre: Coordinate,
+    within radius: Double
+  ) throws(GEOSError) -> Coordinate? {
+    guard radius >= 0, radius.isFinite else { return nil }
+    return try state.withLock { state throws(GEOSError) in
+      try state.nearestUnknownPoint(to: centre, within: radius)
+    }
+  }
+
   /// Whether a disk proven known earlier holds this one, so ``covers(_:radius:)`` answers it
   /// without GEOS (for tests).
   func provenContains(_ centre: Coordinate, radius: Double) -> Bool {
@@ -198,6 +218,41 @@ extension CoverageArea.State {
       if try !prepared.covers(piece) { return false }
     }
     return true
+  }
+}
+
+extension CoverageArea.State {
+  /// The nearest unknown point; see ``CoverageArea/nearestUnknownPoint(to:within:)``.
+  func nearestUnknownPoint(
+    to centre: Coordinate,
+    within radius: Double
+  ) throws(GEOSError) -> Coordinate? {
+    let needed = radius + 1e-3
+    var nearest: (point: Coordinate, distance: Double)? = nil
+    for key in CoverageTileKey.keys(touching: centre, radius: radius) {
+      let tile: CoverageTile
+      if let existing = tiles[key] {
+        tile = existing
+      } else {
+        tile = try CoverageTile(key: key, context: context)
+      }
+      let planarCentre = tile.projection.project(centre)
+      if tile.distanceToBox(planarCentre) > needed || tile.isFull { continue }
+      let origin = try Geometry.point(planarCentre, in: context)
+      let disk = try origin.buffer(
+        needed,
+        quadrantSegments: CoverageArea.quadrantSegments,
+        fit: .circumscribed
+      )
+      var unknown = try disk.intersection(tile.box)
+      if let coverage = tile.coverage { unknown = try unknown.difference(coverage) }
+      guard let point = try unknown.nearestPoint(to: origin) else { continue }
+      let distance = point.distance(to: planarCentre)
+      if nearest == nil || distance < nearest!.distance {
+        nearest = (tile.projection.unproject(point), distance)
+      }
+    }
+    return nearest?.point
   }
 }
 

@@ -1,4 +1,5 @@
 import CGEOS
+import ForageGeodesy
 
 extension Geometry {
   /// The union of this geometry and another.
@@ -58,6 +59,34 @@ extension Geometry {
       in: context,
       operation: "GEOSIntersection_r"
     )
+  }
+
+  /// The part of this geometry that is not in another.
+  public func difference(_ other: Geometry) throws(GEOSError) -> Geometry {
+    precondition(other.context === context, "geometries from different GEOS contexts")
+    return try Geometry(
+      owning: GEOSDifference_r(context.handle, handle, other.handle),
+      in: context,
+      operation: "GEOSDifference_r"
+    )
+  }
+
+  /// The point of this geometry nearest to another: GEOS's `GEOSNearestPoints_r`, whose first
+  /// point lies on this geometry. `nil` when either geometry is empty.
+  public func nearestPoint(to other: Geometry) throws(GEOSError) -> PlanarPoint? {
+    precondition(other.context === context, "geometries from different GEOS contexts")
+    if try isEmpty { return nil }
+    if try other.isEmpty { return nil }
+    guard let points = GEOSNearestPoints_r(context.handle, handle, other.handle) else {
+      throw context.error("GEOSNearestPoints_r")
+    }
+    defer { GEOSCoordSeq_destroy_r(context.handle, points) }
+    var x = 0.0
+    var y = 0.0
+    guard GEOSCoordSeq_getXY_r(context.handle, points, 0, &x, &y) == 1 else {
+      throw context.error("GEOSCoordSeq_getXY_r")
+    }
+    return PlanarPoint(x: x, y: y)
   }
 
   /// The area within a distance of this geometry, as a polygon with a chosen fit.

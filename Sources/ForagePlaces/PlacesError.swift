@@ -31,6 +31,11 @@ public enum PlacesError: Error, Sendable, Equatable, CustomStringConvertible {
   case runtimeError(String)
   /// The caller's task was cancelled.
   case cancelled
+  /// The nearest places a fix asks for cannot be known exactly: more places lie at one spot
+  /// than one search returns, so no set of searches can tell whether there are others there
+  /// (a finder's conclusion after its searches succeeded, not the API's failure). Not retryable,
+  /// and not a sign that the API went away.
+  case notExact(String)
 
   /// Whether trying the same request again later may succeed.
   public var isRetryable: Bool {
@@ -44,7 +49,9 @@ public enum PlacesError: Error, Sendable, Equatable, CustomStringConvertible {
         true
       case .tls, .responseTooLarge, .cancelled, .invalidRequest, .other: false
       }
-    case .invalidSearch, .invalidRequest, .requestDenied, .unexpectedStatus, .cancelled: false
+    case .invalidSearch, .invalidRequest, .requestDenied, .unexpectedStatus, .cancelled,
+      .notExact:
+      false
     }
   }
 
@@ -77,6 +84,7 @@ public enum PlacesError: Error, Sendable, Equatable, CustomStringConvertible {
     case .malformedResponse(let reason): return "malformed response: \(reason)"
     case .runtimeError(let remark): return "server runtime error: \(remark)"
     case .cancelled: return "cancelled"
+    case .notExact(let reason): return reason
     }
   }
 }

@@ -336,9 +336,20 @@ enum FinderSession {
       )
     }
     if summary.fixesUnanswered > 0 {
+      let failedSearches = summary.fixesUnanswered - summary.fixesNotExact
+      let failedReason = "their places search failed after every retry"
+      let notExactReason =
+        "more places lie at one spot than one search returns, so their nearest places cannot "
+        + "be known exactly"
+      let reasons =
+        summary.fixesNotExact == 0
+        ? failedReason
+        : failedSearches == 0
+          ? notExactReason
+          : "\(failedSearches) as \(failedReason), \(summary.fixesNotExact) as \(notExactReason)"
       printError(
         "\(summary.fixesUnanswered) of \(summary.fixesUsed) delivered fixes have no answer: "
-          + "their places search failed after every retry (see the error events)"
+          + reasons + " (see the error events)"
       )
       throw failed(outputs, Sysexits.unavailable)
     }

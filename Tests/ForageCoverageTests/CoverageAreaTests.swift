@@ -82,6 +82,33 @@ import Testing
     #expect(try !area.covers(try Coordinate(latitude: 89.98, longitude: -45), radius: 1_000))
   }
 
+  /// The nearest unknown point agrees with ``CoverageArea/covers(_:radius:)``: none when the
+  /// disk is known, else a point of the disk no known disk holds, and none nearer than it,
+  /// across cell edges, around a hole and from an empty area.
+  @Test(arguments: [(60.17, 24.94), (60.1999, 24.9499), (0.0, 179.999), (-33.9, 151.2)])
+  func nearestUnknownPointIsTheNearestGap(latitude: Double, longitude: Double) throws {
+    let centre = try Coordinate(latitude: latitude, longitude: longitude)
+    let area = try CoverageArea()
+    let first = try #require(try area.nearestUnknownPoint(to: centre, within: 100))
+    #expect(Geodesic.distance(first, centre) < 0.001)
+    // A ring of disks around the centre, leaving a hole at 120-odd metres due east.
+    for azimuth in stride(from: 0.0, to: 360, by: 30) where azimuth != 90 {
+      try area.add(Geodesic.destination(from: centre, azimuth: azimuth, distance: 100), radius: 80)
+    }
+    try area.add(centre, radius: 60)
+    for radius in [10.0, 50, 120, 170] {
+      let gap = try area.nearestUnknownPoint(to: centre, within: radius)
+      #expect((gap == nil) == (try area.covers(centre, radius: radius)), "radius \(radius)")
+      guard let gap else { continue }
+      let distance = Geodesic.distance(centre, gap)
+      #expect(distance <= radius + 0.01)
+      #expect(try !area.covers(gap, radius: 0))
+      // Nothing nearer is unknown: the disk short of the gap is known (short by the half
+      // percent a query polygon's corners reach beyond its circle).
+      #expect(try area.covers(centre, radius: max(0, distance * 0.99 - 0.05)), "radius \(radius)")
+    }
+  }
+
   @Test func costStaysBoundedAlongALongTrack() throws {
     let area = try CoverageArea()
     let start = try Coordinate(latitude: 60.0, longitude: 24.0)

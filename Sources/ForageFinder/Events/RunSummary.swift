@@ -34,6 +34,10 @@ public struct RunSummary: Sendable, Equatable {
   /// Delivered fixes whose places search failed after every retry, so they have no answer
   /// (the summary has a `fixes_unanswered` member only when there are any).
   public var fixesUnanswered = 0
+  /// Of ``fixesUnanswered``, those whose nearest places cannot be known exactly, however many
+  /// searches are made: more places at one spot than one search returns (the summary has a
+  /// `fixes_not_exact` member only when there are any).
+  public var fixesNotExact = 0
   /// Delivered fixes left without an answer because a newer fix overtook their search (a paced
   /// replay or a live receiver moving faster than the API answers), or because the run ended
   /// while it ran: always `fixesUsed - answers - fixesUnanswered`, but 0 in a summary that is
@@ -92,6 +96,7 @@ public struct RunSummary: Sendable, Equatable {
       ("errors", .int(errors)),
     ]
     if fixesUnanswered > 0 { members.append(("fixes_unanswered", .int(fixesUnanswered))) }
+    if fixesNotExact > 0 { members.append(("fixes_not_exact", .int(fixesNotExact))) }
     if fixesSkipped > 0 { members.append(("fixes_skipped", .int(fixesSkipped))) }
     if let storedAnswers { members.append(("stored_answers", .int(storedAnswers))) }
     if let notifications {

@@ -37,6 +37,7 @@ extension FinderState {
     case .placesFailed(let failure):
       if failure.isFatal { state.fatalFailure = failure }
       if !failure.isRetrying { state.summary.fixesUnanswered += 1 }
+      if failure.kind == PlacesFailure.notExactKind { state.summary.fixesNotExact += 1 }
       state.emit(
         .error(kind: failure.kind, message: failure.message, isRetrying: failure.isRetrying)
       )

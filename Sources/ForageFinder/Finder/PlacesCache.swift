@@ -58,6 +58,17 @@ final class PlacesCache: Sendable {
     (try? coverage.covers(centre, radius: radius)) ?? false
   }
 
+  /// The point within `radius` of `centre` nearest to it that is not fully known, or `nil`
+  /// (``ForageCoverage/CoverageArea/nearestUnknownPoint(to:within:)``); `centre` itself if GEOS
+  /// fails, so that a search there is made rather than none.
+  func nearestUnknownPoint(to centre: Coordinate, within radius: Double) -> Coordinate? {
+    do {
+      return try coverage.nearestUnknownPoint(to: centre, within: radius)
+    } catch {
+      return centre
+    }
+  }
+
   /// Whether the searches read from a places cache file alone cover the disk.
   func storedCovers(_ centre: Coordinate, radius: Double) -> Bool {
     guard let storedCoverage else { return false }

@@ -39,6 +39,10 @@ final class PlacesEngine: Sendable {
     /// Whether the API never accepted a page token however long the provider waited: searches
     /// then end with their first page.
     var pagesRefused = false
+    /// Spots where a search learned nothing around its own centre: at least the cap of places
+    /// lie within about a metre, so no disk that holds the spot can be known
+    /// (``fillGaps(around:at:)``).
+    var crowdedSpots: [Coordinate] = []
   }
 
   /// How much of the farthest result's distance a capped search may claim as covered, and a
@@ -268,7 +272,9 @@ final class PlacesEngine: Sendable {
               // The API no longer takes its page token, or failed every attempt: search afresh.
             }
           }
-          if !cache.covers(centre, radius: neededDisk(around: centre, at: time).1) {
+          let needed = neededDisk(around: centre, at: time).1
+          // Near a crowded spot, only the gaps short of it are searched.
+          if !cache.covers(centre, radius: needed), crowdedSpot(within: needed, of: centre) == nil {
             try await planAndSearch(for: centre, at: time)
           }
           try await fillGaps(around: centre, at: time)
@@ -326,39 +332,74 @@ final class PlacesEngine: Sendable {
   private func fillGaps(around centre: Coordinate, at time: Date?) async throws(PlacesError) {
     guard query.isOpenOnly || isBeyondCap, isRankedByDistance else { return }
     for _ in 0..<Self.mostGapSearches {
-      let needed = neededDisk(around: centre, at: time).1
+      var needed = neededDisk(around: centre, at: time).1
       guard !cache.covers(centre, radius: needed) else { return }
-      // Beyond the cap, where the planner finds a centre that completes the disk with the
-      // known ones, there; else at the nearest gap.
-      let plan =
-        policy == .coverage && isBeyondCap
-        ? state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) } : nil
-      if let plan, !plan.isPreparing, plan.centre != centre {
-        try await search(around: plan.centre, for: centre, at: time)
-        continue
+      if let spot = crowdedSpot(within: needed, of: centre) {
+        // The answer needs the crowded spot unless the places nearer than it are enough: once
+        // the disk short of it is known and they are not, no answer is exact. Short by
+        // ``crowdClearance``: searches near the spot learn only slivers.
+        needed = max(0, Geodesic.distance(spot, centre) - Self.crowdClearance)
+        if cache.covers(centre, radius: needed) { throw crowded(spot) }
+      } else {
+        // Beyond the cap, where the planner finds a centre that completes the disk with the
+        // known ones, there; else at the nearest gap.
+        let plan =
+          policy == .coverage && isBeyondCap
+          ? state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
+          : nil
+        if let plan, !plan.isPreparing, plan.centre != centre {
+          try await search(around: plan.centre, for: centre, at: time)
+          continue
+        }
       }
-      guard let gap = uncoveredPoint(around: centre, within: needed) else { return }
+      guard let gap = cache.nearestUnknownPoint(to: centre, within: needed) else { return }
       try await search(around: gap, for: centre, at: time)
+      if !cache.covers(gap, radius: 0) {
+        // Every place the search returned lies within about a metre of the gap: no search
+        // can tell whether more lie there.
+        state.withLock { $0.crowdedSpots.append(gap) }
+        throw crowded(gap)
+      }
+    }
+    throw .notExact(
+      "the \(query.limit) nearest places cannot be known exactly: \(Self.mostGapSearches) "
+        + "searches of at most \(provider.resultLimit) places each did not tell apart the places "
+        + "crowded within \(JSONValue.format(neededDisk(around: centre, at: time).1.rounded())) m"
+    )
+  }
+
+  /// How far short of a crowded spot the places nearer than it are counted, in metres: a fix
+  /// whose K-th nearest place lies closer to the spot than this is refused too, but the hole the
+  /// searches leave around the spot (about a metre, as ``coverageMargin``, and half a percent of
+  /// their distance) is not searched sliver by sliver for every fix.
+  static let crowdClearance = 5.0
+
+  /// The nearest spot known to be crowded (``State/crowdedSpots``) within about `radius` of
+  /// `centre`, if any.
+  private func crowdedSpot(within radius: Double, of centre: Coordinate) -> Coordinate? {
+    state.withLock { state in
+      state.crowdedSpots.filter { Geodesic.distance($0, centre) <= radius + 1 }
+        .min { Geodesic.distance($0, centre) < Geodesic.distance($1, centre) }
     }
   }
 
-  /// The point of the disk of `radius` around `centre` nearest to it that no search has
-  /// covered, sampled on rings a tenth of the radius apart at 10° steps; `nil` when every
-  /// sample is covered.
-  private func uncoveredPoint(around centre: Coordinate, within radius: Double) -> Coordinate? {
-    if !cache.covers(centre, radius: 0) { return centre }
-    for ring in 1...10 {
-      let distance = radius * Double(ring) / 10
-      for step in 0..<36 {
-        let point = Geodesic.destination(
-          from: centre,
-          azimuth: Double(step) * 10,
-          distance: distance
-        )
-        if !cache.covers(point, radius: 0) { return point }
-      }
-    }
-    return nil
+  /// A latitude or longitude to 6 decimals (0.1 m), for messages.
+  private static func rounded(_ degrees: Double) -> String {
+    JSONValue.format((degrees * 1e6).rounded() / 1e6)
+  }
+
+  /// Why a disk holding the crowded `spot` cannot be known, and what answers instead.
+  private func crowded(_ spot: Coordinate) -> PlacesError {
+    let cap = provider.resultLimit
+    let advice =
+      isBeyondCap
+      ? "; --limit \(cap) or less answers it" : "; without --open the search answers it"
+    return .notExact(
+      "at least \(cap) places lie within about 1 m of "
+        + "\(Self.rounded(spot.latitude)),\(Self.rounded(spot.longitude)), and one "
+        + "search returns at most \(cap), so the \(query.limit) nearest\(query.isOpenOnly ? " open" : "") "
+        + "places cannot be known exactly" + advice
+    )
   }
 
   /// Whether searches ask for the nearest places first (a type or a keyword), so that a capped
@@ -478,7 +519,15 @@ final class PlacesEngine: Sendable {
     if let failure { throw failure }
     if Task.isCancelled { throw .cancelled }
     noteSuccess()
-    let known = answerable(around: centre, at: fix.time)
+    let (known, needed) = neededDisk(around: centre, at: fix.time)
+    // Where gaps are filled, the answer is exact only when its disk is known; elsewhere a
+    // search at the fix gave the provider's own nearest places.
+    if query.isOpenOnly || isBeyondCap, isRankedByDistance, !cache.covers(centre, radius: needed) {
+      throw .notExact(
+        "the \(query.limit) nearest places cannot be known exactly: the searches left part of "
+          + "the \(JSONValue.format(needed.rounded())) m around the fix unknown"
+      )
+    }
     return answer(for: fix, index: index, from: known, source: .network)
   }
 

@@ -22,6 +22,17 @@ extension PlacesFailure {
     case .transport(let transport): isCancelled = transport.kind == .cancelled
     default: isCancelled = false
     }
+    if case .notExact(let reason) = error {
+      // The searches succeeded; the data at one spot is beyond what they can tell.
+      self.init(
+        fixIndex: fixIndex,
+        kind: Self.kind(of: error),
+        message: "no exact answer for fix \(fixIndex): \(reason)",
+        isRetrying: false,
+        isFatal: false
+      )
+      return
+    }
     let hasDied = hasSucceededBefore && failuresInARow >= Self.failuresInARowToStop
     let isFatal = !isCancelled && (error.isFatal || !hasSucceededBefore || hasDied)
     var message = "places search for fix \(fixIndex) failed: \(Redaction.redact(error.description))"
@@ -41,6 +52,10 @@ extension PlacesFailure {
   /// How many searches in a row must fail, after every retry, once the API has answered, for
   /// the run to stop: one failure is a passing fault, three are an API that went away.
   public static let failuresInARowToStop = 3
+
+  /// The ``kind`` of a fix whose nearest places cannot be known exactly
+  /// (``ForagePlaces/PlacesError/notExact(_:)``).
+  public static let notExactKind = "not_exact"
 
   /// Describes a failed attempt that the provider is about to retry.
   ///
@@ -75,6 +90,7 @@ extension PlacesFailure {
     case .runtimeError: "runtime_error"
     case .cancelled: "cancelled"
     case .transport: "transport"
+    case .notExact: Self.notExactKind
     }
   }
 }

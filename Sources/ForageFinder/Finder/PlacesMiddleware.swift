@@ -60,13 +60,15 @@ enum PlacesMiddleware {
           send(.placesAnswered(answer))
         } catch {
           guard error != .cancelled else { return }
+          // A fix that cannot be answered exactly says nothing about the API's health.
+          let isNotExact = if case .notExact = error { true } else { false }
           send(
             .placesFailed(
               PlacesFailure(
                 error,
                 fixIndex: index,
                 hasSucceededBefore: engine.hasSucceeded,
-                failuresInARow: engine.noteFailure()
+                failuresInARow: isNotExact ? 0 : engine.noteFailure()
               )
             )
           )

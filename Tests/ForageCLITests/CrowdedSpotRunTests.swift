@@ -1,0 +1,92 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+/// The bundled dataset with a food court added beside the walk: more restaurants at one point
+/// than Places API (New) returns a search. Beyond the cap, a fix whose K nearest need the food
+/// court has no exact answer and says so (an error event of kind `not_exact`, the summary's
+/// `fixes_not_exact`, one line and exit 69); every other fix is answered as the oracle answers.
+@Suite struct CrowdedSpotRunTests {
+  /// The bundled dataset and `size` restaurants at 60.1720, 24.9445 (about 150 m from the
+  /// walk's first fixes), written to `directory`.
+  static func dataset(crowd size: Int, in directory: URL) throws -> URL {
+    let bundled = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: FinderFixtures.helsinkiPlaces)
+    )
+    guard var collection = bundled as? [String: Any],
+      var features = collection["features"] as? [[String: Any]]
+    else {
+      throw CocoaError(.fileReadCorruptFile)
+    }
+    for index in 0..<size {
+      features.append([
+        "type": "Feature",
+        "geometry": ["type": "Point", "coordinates": [24.9445, 60.1720]],
+        "properties": [
+          "place_id": String(format: "food-court-%02d", index),
+          "name": "Food court stall \(index)",
+          "amenity": "restaurant",
+        ],
+      ])
+    }
+    collection["features"] = features
+    let url = directory.appendingPathComponent("food-court-\(size).geojson")
+    try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys]).write(to: url)
+    return url
+  }
+
+  @Test(arguments: [(crowd: 25, limit: 21), (crowd: 25, limit: 40), (crowd: 20, limit: 60)])
+  func fixesThatNeedTheCrowdAreRefusedAndTheRestAreExact(crowd: Int, limit: Int) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(200, in: directory)
+    let dataset = try Self.dataset(crowd: crowd, in: directory)
+    let result = try FinderFixtures.forage([
+      "run", "--track", track.path, "--dataset", dataset.path, "--limit", "\(limit)",
+    ])
+    #expect(result.status == 69, "\(result.stderr)")
+    let output = try RunOutput(ndjson: result.stdout)
+    let refused = output.named("error").filter { $0.kind == "not_exact" }
+    #expect(!refused.isEmpty)
+    #expect(refused.allSatisfy { $0.retrying == false })
+    #expect(
+      refused.allSatisfy { ($0.message ?? "").contains("--limit 20 or less answers it") },
+      "\(refused.first?.message ?? "")"
+    )
+    #expect(Set(output.failedFixes).count == refused.count)
+    #expect(
+      Set(output.answeredFixes).union(output.failedFixes) == Set(output.deliveredFixes),
+      "every delivered fix is answered or refused"
+    )
+    let lastLine = try #require(result.stdout.split(separator: "\n").last)
+    let summary = try #require(
+      try JSONSerialization.jsonObject(with: Data(lastLine.utf8)) as? [String: Any]
+    )
+    #expect(summary["fixes_not_exact"] as? Int == refused.count)
+    #expect(summary["fixes_unanswered"] as? Int == refused.count)
+    #expect(
+      result.stderr.contains(
+        "\(refused.count) of 200 delivered fixes have no answer: more places lie at one spot"
+      ),
+      "\(result.stderr)"
+    )
+    // A refusal spends no search once the disk short of the crowd is known.
+    #expect((output.summary?.requests ?? .max) < 200)
+    let oracle = try FinderOracle(dataset: dataset, limit: limit)
+    let mismatches = try oracle.mismatches(in: output)
+    #expect(mismatches.isEmpty, "\(mismatches.count) wrong answers: \(mismatches.prefix(3))")
+  }
+
+  /// At the cap, every fix is the provider's own nearest places: exact (ties at the crowd
+  /// broken by id, as the mock breaks them), with no refusal.
+  @Test func atTheCapEveryFixIsAnswered() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(200, in: directory)
+    let dataset = try Self.dataset(crowd: 25, in: directory)
+    let output = try FinderFixtures.run(["--track", track.path, "--dataset", dataset.path])
+    #expect(output.answeredFixes == output.deliveredFixes)
+    let mismatches = try FinderOracle(dataset: dataset).mismatches(in: output)
+    #expect(mismatches.isEmpty, "\(mismatches.count) wrong answers: \(mismatches.prefix(3))")
+  }
+}
