@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func theCacheKnowsTheDisksOfAPlacesCacheFileForThePlanner() throws {
-    let cache = try PlacesCache(
+    let cache = try CoverageCache(
       stored: StoredKnowledge(
         searches: [
           StoredSearch(

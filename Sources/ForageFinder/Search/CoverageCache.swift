@@ -5,11 +5,14 @@ import ForagePlaces
 import ForageSpatialIndex
 import Synchronization
 
-/// What the finder knows: every place its searches returned, and the area those searches fully
-/// covered (a GEOS ``CoverageArea``).
+/// What the finder knows in memory: every place its searches returned, and the area those
+/// searches fully covered (a GEOS ``CoverageArea``).
+///
+/// Not the `--places-cache` file (``PlacesCacheFile``), which keeps searches between runs: this
+/// cache starts from what that file knows and lives for one run.
 ///
 /// Safe to share between effects: all state is behind a lock.
-final class PlacesCache: Sendable {
+final class CoverageCache: Sendable {
   /// The known places and their index, rebuilt lazily after new places arrive.
   private struct Known {
     var places: [String: Place] = [:]

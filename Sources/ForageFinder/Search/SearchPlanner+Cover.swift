@@ -28,7 +28,7 @@ extension SearchPlanner {
   /// - Parameters:
   ///   - fix: The fix that needs a search.
   ///   - needed: The radius around `fix` its answer needs known.
-  ///   - known: Disks the cache knows near the fix (``PlacesCache/knownDisks(near:within:)``).
+  ///   - known: Disks the cache knows near the fix (``CoverageCache/knownDisks(near:within:)``).
   ///   - reach: How far a search at a centre can be complete at most, as far as the known places
   ///     tell (the distance to the cap-th known place), or `nil` when they do not.
   func coverPlan(
