@@ -193,6 +193,9 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
       switch error.status ?? "" {
       // Google says a wrong key is an invalid argument; it is a refused key.
       case "INVALID_ARGUMENT" where error.isKeyInvalid: throw .requestDenied(message: message)
+      // A type the API does not search for: no search with it can succeed.
+      case "INVALID_ARGUMENT" where message?.hasPrefix("Unsupported types") == true:
+        throw .invalidSearch(message ?? "")
       case "INVALID_ARGUMENT", "FAILED_PRECONDITION", "OUT_OF_RANGE", "NOT_FOUND":
         throw .invalidRequest(message: message)
       case "PERMISSION_DENIED", "UNAUTHENTICATED": throw .requestDenied(message: message)

@@ -38,6 +38,9 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
   /// Whether those hours are in local time with no UTC offset, so that reading them needs a
   /// time zone (`--timezone`): OpenStreetMap's.
   public let hoursNeedTimeZone: Bool
+  /// The hosts of the API's public instances (the default's, and known mirrors): any of them,
+  /// or a host under one, is this provider's (``isPublicHost(_:)``).
+  public let publicHosts: [String]
   /// Whether the API needs a key.
   public let needsAPIKey: Bool
   /// What each request is billed as when it asks for every field forage reads.
@@ -45,6 +48,14 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
   /// What each request is billed as when it asks for Pro fields only (``PlacesFieldSet/pro``),
   /// or `nil` when the API does not bill by field (then it cannot be asked for fewer).
   public let proFieldsSKU: PlacesSKU?
+
+  /// Whether `host` is one of the API's public instances or a host under one, spelled in any
+  /// case and with or without the final dot of a fully qualified name.
+  public func isPublicHost(_ host: String) -> Bool {
+    var name = host.lowercased()
+    while name.hasSuffix(".") { name.removeLast() }
+    return publicHosts.contains { name == $0 || name.hasSuffix("." + $0) }
+  }
 
   /// What each request is billed as, with the fields asked for.
   ///
@@ -67,6 +78,7 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
     placeTypes: .any,
     givesOpeningHours: true,
     hoursNeedTimeZone: false,
+    publicHosts: ["places.googleapis.com"],
     needsAPIKey: true,
     sku: .nearbySearchEnterprise,
     proFieldsSKU: .nearbySearchPro
@@ -82,6 +94,7 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
     placeTypes: .googleTable1,
     givesOpeningHours: false,
     hoursNeedTimeZone: false,
+    publicHosts: ["maps.googleapis.com"],
     needsAPIKey: true,
     sku: .nearbySearchLegacy,
     proFieldsSKU: nil
@@ -98,6 +111,12 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
     placeTypes: .openStreetMapTags,
     givesOpeningHours: true,
     hoursNeedTimeZone: true,
+    // The main instance and its mirrors (lz4., z.), and the public instances the OSM wiki
+    // lists: a key for Google must never reach one.
+    publicHosts: [
+      "overpass-api.de", "overpass.kumi.systems", "overpass.private.coffee", "maps.mail.ru",
+      "overpass.openstreetmap.ru", "overpass.osm.ch", "overpass.openstreetmap.fr",
+    ],
     needsAPIKey: false,
     sku: .free,
     proFieldsSKU: nil

@@ -4,6 +4,7 @@ import ForageHTTP
 import ForageHours
 import ForageLocation
 import ForagePlaces
+import ForagePlacesData
 import ForageSupport
 import ForageWriters
 import Foundation
@@ -240,6 +241,21 @@ struct FinderArguments: ParsableArguments {
     case .any:
       return
     }
+  }
+
+  /// Why `--type` finds nothing in the in-process mock's `dataset` with a provider that takes
+  /// any type name (Places API (New)), or `nil`: a type no place of the dataset has and that is
+  /// not one of Google's Table 1 types (a typo), which the real API would refuse as an
+  /// unsupported type and the mock would answer with no places at every fix.
+  func unknownTypeMessage(for provider: PlacesProviderName, in dataset: PlaceDataset) -> String? {
+    guard provider.capabilities.placeTypes == .any, !type.isEmpty else { return nil }
+    let known = GoogleNearbySearchProvider.supportedTypes.union(
+      dataset.places.flatMap { $0.types.map { $0.lowercased() } }
+    )
+    guard !known.contains(type.lowercased()) else { return nil }
+    return "--type '\(type)' is not a place type Google lists, nor one the dataset's places "
+      + "have, so every answer would be empty; nearest: "
+      + NameSuggestion.list(NameSuggestion.nearest(to: type, in: known))
   }
 
   /// The zone `--timezone` names, or `nil` without it.

@@ -317,6 +317,11 @@ enum FinderSession {
       // A refused key says what to set, not only what the server said.
       let advice =
         failure.kind == "request_denied" ? backend.deniedKeyAdvice.map { "; \($0)" } : nil
+      if failure.kind == "invalid_search", networkAnswers == 0 {
+        // The API refused what was asked (an unsupported --type): the options must change.
+        printError("the places API refused the search: \(failure.message)")
+        throw failed(outputs, Sysexits.usage)
+      }
       if networkAnswers > 0 {
         printError(
           "the places API stopped answering, so the run stopped at fix \(failure.fixIndex) "

@@ -151,11 +151,8 @@ struct SourceArguments: ParsableArguments {
       )
     }
     try validateFields(with: finder)
-    if let apiBase, let host = URL(string: apiBase)?.host?.lowercased(),
-      host != capabilities.defaultBaseURL.host,
-      let other = PlacesProviderName.allCases.first(where: {
-        $0.capabilities.defaultBaseURL.host == host
-      })
+    if let apiBase, let host = URL(string: apiBase)?.host, !capabilities.isPublicHost(host),
+      let other = PlacesProviderName.allCases.first(where: { $0.capabilities.isPublicHost(host) })
     {
       // Another provider's public service would fail at the first request (a 404): say so now.
       throw ValidationError(
@@ -170,6 +167,18 @@ struct SourceArguments: ParsableArguments {
       throw ValidationError(
         "--api-base \(apiBase) needs an API key: set the environment variable "
           + "\(apiKeyEnvironment) (or name another with --api-key-env)"
+      )
+    }
+    if capabilities.needsAPIKey, apiBase != nil,
+      let key = ProcessInfo.processInfo.environment[apiKeyEnvironment],
+      key.unicodeScalars.contains(where: {
+        $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+      })
+    {
+      // Never quoted: a key is not printed, even a broken one.
+      throw ValidationError(
+        "the API key in the environment variable \(apiKeyEnvironment) holds a space or a "
+          + "control character (a line end copied with it?): set it to the key alone"
       )
     }
     // Below a millisecond, libcurl's whole-transfer timeout would round to 0: no limit at all.
@@ -313,6 +322,10 @@ struct SourceArguments: ParsableArguments {
     // The same report as `forage nearby` gives; the bundled dataset is known and stays quiet.
     if dataset != nil {
       for line in places.report() { printError("warning: \(line)") }
+    }
+    if let message = finder.unknownTypeMessage(for: provider, in: places) {
+      printError(message)
+      throw Sysexits.usage
     }
     do {
       let backend = try await PlacesBackend.inProcessMock(

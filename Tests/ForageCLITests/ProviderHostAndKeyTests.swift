@@ -1,0 +1,120 @@
+import ForageTestSupport
+import Foundation
+import Testing
+
+/// Where the key goes and what it may hold: an `--api-base` on another provider's public host
+/// (any spelling: case, a fully qualified name's final dot, a mirror under it) is refused naming
+/// that provider, so a Google key never reaches an Overpass instance; a key holding a space or a
+/// control character is a usage error that never quotes the key.
+@Suite struct ProviderHostAndKeyTests {
+  /// Each provider's public hosts, as a user might spell them.
+  static let hosts: [(provider: String, host: String)] = [
+    ("places-new", "places.googleapis.com"),
+    ("google-legacy", "maps.googleapis.com"),
+    ("overpass", "overpass-api.de"),
+    ("overpass", "lz4.overpass-api.de"),
+    ("overpass", "z.overpass-api.de"),
+    ("overpass", "overpass.kumi.systems"),
+    ("overpass", "overpass.private.coffee"),
+  ]
+
+  /// Case, the final dot, a port and a path: the same host.
+  static func spellings(of host: String) -> [String] {
+    [
+      "https://\(host)", "https://\(host.uppercased())/", "https://\(host).",
+      "https://\(host).:443/api/", "https://\(host)..//",
+    ]
+  }
+
+  /// Every provider × every other provider's host × every spelling: refused, naming the
+  /// provider the host serves.
+  @Test(arguments: ["places-new", "google-legacy", "overpass"])
+  func anotherProvidersHostIsRefusedHoweverSpelled(_ provider: String) throws {
+    for (owner, host) in Self.hosts where owner != provider {
+      for base in Self.spellings(of: host) {
+        let result = try ProviderOptionTests.check(
+          ["--provider", provider, "--api-base", base],
+          environment: ["PLACES_API_KEY": "k"]
+        )
+        ProviderOptionTests.expectRefused(result, "use --provider \(owner)", "\(provider) \(base)")
+      }
+    }
+  }
+
+  /// A provider's own host, however spelled, is taken (the run gets as far as the timeout check).
+  @Test(arguments: hosts)
+  func theProvidersOwnHostIsTakenHoweverSpelled(provider: String, host: String) throws {
+    for base in Self.spellings(of: host) {
+      let result = try ProviderOptionTests.check(
+        ["--provider", provider, "--api-base", base],
+        environment: ["PLACES_API_KEY": "k"]
+      )
+      #expect(result.stderr.contains("--request-timeout must be"), "\(base): \(result.stderr)")
+    }
+  }
+
+  /// Every place in the key × every space or control character: one line, exit 64, naming the
+  /// variable and never the key.
+  @Test(arguments: ["\n", "\r\n", "\t", " ", "\u{7F}", "\u{1}", "\u{0B}", "\u{A0}"])
+  func aKeyWithASpaceOrAControlCharacterIsAUsageError(_ bad: String) throws {
+    let secret = "AIzaSyTESTKEY0123456789"
+    for key in [bad + secret, secret.prefix(8) + bad + secret.dropFirst(8), secret + bad] {
+      for variable in ["PLACES_API_KEY", "MY_KEY"] {
+        let options =
+          ["--api-base", "https://places.googleapis.com"]
+          + (variable == "PLACES_API_KEY" ? [] : ["--api-key-env", variable])
+        let result = try ProviderOptionTests.check(options, environment: [variable: String(key)])
+        ProviderOptionTests.expectRefused(
+          result,
+          "the API key in the environment variable \(variable) holds a space or a control",
+          "\(bad.unicodeScalars.map(\.value)) in \(variable)"
+        )
+        #expect(!result.stderr.contains("TESTKEY"), "\(result.stderr)")
+      }
+    }
+  }
+
+  /// With Places API (New) a type the mock's dataset does not hold and Google does not list (a
+  /// typo) is one line and exit 64 with the nearest names, before any answer; a listed type the
+  /// dataset lacks still runs (its answers are empty, as the real API's would be).
+  @Test(arguments: ["restaurnt", "Restaurants", "resturant", "bar_", "cafee"])
+  func aMistypedTypeIsRefusedWithTheNearest(_ type: String) throws {
+    let result = try FinderFixtures.forage([
+      "run", "--track", FinderFixtures.walk.path, "--type", type,
+    ])
+    #expect(result.status == 64, "\(type): \(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    let lines = result.stderr.split(separator: "\n").filter { !$0.contains("using the in-process") }
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(lines.first?.contains("--type '\(type)' is not a place type") == true)
+    #expect(lines.first?.contains("nearest: ") == true, "\(result.stderr)")
+  }
+
+  @Test func aListedTypeTheDatasetLacksRuns() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(5, in: directory)
+    let output = try FinderFixtures.run(["--track", track.path, "--type", "zoo"])
+    #expect(output.answeredFixes.count == 5)
+  }
+
+  /// The real API answers an unsupported type with `INVALID_ARGUMENT`: one line naming what it
+  /// said, and exit 64 (the options must change), not "unusable" (69).
+  @Test func anUnsupportedTypeAnsweredByTheAPIIsAUsageError() throws {
+    let server = try ScriptedHTTPServer(
+      body:
+        #"{"error":{"code":400,"message":"Unsupported types: restaurnt.","status":"INVALID_ARGUMENT"}}"#
+    )
+    defer { server.close() }
+    let result = try FinderFixtures.forage(
+      [
+        "run", "--track", FinderFixtures.walk.path, "--api-base",
+        "http://127.0.0.1:\(server.port)", "--type", "restaurnt", "--network-time", "virtual",
+      ],
+      environment: ["PLACES_API_KEY": "k"]
+    )
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("the places API refused the search: "), "\(result.stderr)")
+    #expect(result.stderr.contains("Unsupported types: restaurnt"), "\(result.stderr)")
+  }
+}
