@@ -327,6 +327,18 @@ struct SourceArguments: ParsableArguments {
       printError(message)
       throw Sysexits.usage
     }
+    if finder.open, provider == .placesNew,
+      !places.places.contains(where: { if case .weekly = $0.openingHours { true } else { false } })
+    {
+      // The mock serves Places API (New) hours only as a weekly timetable.
+      printError(
+        "--open with --provider places-new would leave every answer empty: the in-process mock "
+          + "serves Places API (New) opening hours only for places with a weekly timetable, and "
+          + "\(datasetName) has none (its hours are OpenStreetMap's); use --provider overpass "
+          + "--timezone \(dataset == nil ? "Europe/Helsinki" : "ZONE") instead"
+      )
+      throw Sysexits.usage
+    }
     do {
       let backend = try await PlacesBackend.inProcessMock(
         dataset: places,

@@ -118,3 +118,37 @@ import Testing
     #expect(result.stderr.contains("Unsupported types: restaurnt"), "\(result.stderr)")
   }
 }
+
+/// `--open` where the in-process mock can serve no hours on the chosen wire: every answer would
+/// be empty, so the run is refused before it starts, naming what serves them.
+@Suite struct OpenWithoutHoursTests {
+  @Test(arguments: [[String](), ["--provider", "places-new"], ["--limit", "5", "--type", "cafe"]])
+  func openWithPlacesNewOverOpenStreetMapHoursIsRefused(_ options: [String]) throws {
+    let result = try FinderFixtures.forage(
+      ["run", "--track", FinderFixtures.walk.path, "--open"] + options
+    )
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr.contains("use --provider overpass --timezone Europe/Helsinki instead"),
+      "\(result.stderr)"
+    )
+  }
+
+  /// With a dataset of weekly timetables (Google's shape) the same run answers.
+  @Test func openWithPlacesNewOverWeeklyHoursRuns() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(5, in: directory)
+    let dataset = directory.appendingPathComponent("weekly.geojson")
+    try Data(
+      #"""
+      {"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.9445,60.172]},"properties":{"place_id":"w1","name":"Always","types":["restaurant"],"opening_hours":{"periods":[{"open":{"day":0,"time":"0000"}}],"utc_offset_minutes":120}}}]}
+      """#.utf8
+    ).write(to: dataset)
+    let result = try FinderFixtures.forage([
+      "run", "--track", track.path, "--dataset", dataset.path, "--open",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+}
