@@ -24,7 +24,8 @@ struct DemoCommand: AsyncParsableCommand {
       (--track, --gpsd, --max-fixes, --track-format, --dataset, --api-base, --provider, \
       --fields, --api-key-env, --network-time, --request-timeout, --format): the demo's walk, \
       places and \
-      map are its own. For every fix's answer: forage demo --print-track | forage run --track - --format table.
+      map are its own. For every fix's answer: forage demo --print-track | forage run --track - \
+      --provider overpass --timezone Europe/Helsinki --format table.
       """
   )
 
@@ -133,7 +134,8 @@ struct DemoCommand: AsyncParsableCommand {
     let forage = Invocation.command
     var lines = [
       "forage demo: a walk through central Helsinki, replayed in virtual time against the mock",
-      "Places server on 127.0.0.1 with \(dataset.places.count) eating places from OpenStreetMap.",
+      "Places server on 127.0.0.1 (Overpass, no key) with \(dataset.places.count) eating places "
+        + "from OpenStreetMap.",
       "",
       "The walk: \(story.walk)",
       "Fixes: \(summary.fixes) read, \(summary.fixesUsed) delivered, "
@@ -169,7 +171,8 @@ struct DemoCommand: AsyncParsableCommand {
       "",
       "Map: \(output) (one HTML file, opens offline in any browser)",
       "Every fix's answer, as a table:",
-      "  \(forage) demo --print-track | \(forage) run --track - --format table",
+      "  \(forage) demo --print-track | \(forage) run --track - --provider overpass "
+        + "--timezone \(finder.timeZoneName ?? Self.defaultTimeZone) --format table",
       "",
       summary.attribution.map { "Places data: \($0)" } ?? "",
     ]

@@ -77,7 +77,8 @@ import Testing
     #expect(demo.status == 0, "\(demo.stderr)")
     let suggestion = try Self.suggestion(demo.stdout)
     #expect(
-      suggestion == "\(expected) demo --print-track | \(expected) run --track - --format table"
+      suggestion == "\(expected) demo --print-track | \(expected) run --track - "
+        + "--provider overpass --timezone Europe/Helsinki --format table"
     )
     let table = try Self.shell(suggestion, in: directory, environment: environment)
     #expect(table.status == 0, "\(table.stderr)")
