@@ -73,9 +73,10 @@ enum DocCSnippets {
   static func article(_ name: String) throws -> (path: String, text: String) {
     let sources = TestData.packageRoot.appendingPathComponent("Sources")
     for module in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
-      let catalogs = (try? FileManager.default.contentsOfDirectory(
-        atPath: sources.appendingPathComponent(module).path
-      )) ?? []
+      let catalogs =
+        (try? FileManager.default.contentsOfDirectory(
+          atPath: sources.appendingPathComponent(module).path
+        )) ?? []
       for catalog in catalogs.sorted() where catalog.hasSuffix(".docc") {
         let path = "Sources/\(module)/\(catalog)/\(name)"
         let url = TestData.packageRoot.appendingPathComponent(path)

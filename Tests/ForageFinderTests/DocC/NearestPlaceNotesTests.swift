@@ -114,7 +114,8 @@ import Testing
 
     var expected: [PlaceNote] = []
     for event in events.events {
-      guard case .places(let fix, _, _, _, _, let places) = event.payload, let nearest = places.first
+      guard case .places(let fix, _, _, _, _, let places) = event.payload,
+        let nearest = places.first
       else { continue }
       if expected.last?.placeID != nearest.id {
         expected.append(
@@ -164,7 +165,8 @@ import Testing
     #expect(outcome.summary.answers == outcome.summary.fixesUsed)
     #expect(outcome.summary.fixesUsed > 0)
     for event in events.events {
-      guard case .places(_, let latitude, let longitude, let radius, _, let answered) = event.payload
+      guard
+        case .places(_, let latitude, let longitude, let radius, _, let answered) = event.payload
       else { continue }
       let here = Coordinate(unchecked: latitude, longitude: longitude)
       let expected =

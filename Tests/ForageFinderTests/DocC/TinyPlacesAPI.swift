@@ -23,7 +23,8 @@ final class TinyPlacesAPI: HTTPTransport {
 
   func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     requests.withLock { $0 += 1 }
-    var text = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?
+    var text =
+      URLComponents(url: request.url, resolvingAgainstBaseURL: false)?
       .percentEncodedQuery ?? ""
     var offset = 0
     // A page token is the page's offset, a bar, and the query of the search.

@@ -107,7 +107,9 @@ struct TinyPlacesProvider: PlacesHTTPProvider {
   }
 
   /// Sends one request and decodes its page.
-  private func page(_ query: [(name: String, value: String)]) async throws(PlacesError)
+  private func page(
+    _ query: [(name: String, value: String)]
+  ) async throws(PlacesError)
     -> PlacesPage
   {
     var headers = [(name: "Accept", value: "application/json")]

@@ -23,8 +23,9 @@ import Testing
       .replay(finder, writer: events)
     var answers = 0
     for event in events.events {
-      guard case .places(let fix, let latitude, let longitude, let radius, _, let places) =
-        event.payload
+      guard
+        case .places(let fix, let latitude, let longitude, let radius, _, let places) =
+          event.payload
       else { continue }
       answers += 1
       let here = Coordinate(unchecked: latitude, longitude: longitude)

@@ -7,6 +7,17 @@ import Foundation
 // the markers: DocCSnippetTests checks the article against this file, and WalkFinderTests runs
 // it.
 
+// docc-snippet: insert
+extension Finder {
+  /// Puts `link` just before the places middleware (at the end when there is none), where
+  /// it sees every action before `places` and the reducer do.
+  mutating func insertBeforePlaces(_ link: FinderMiddleware) {
+    let places = middleware.firstIndex { $0.name == "places" } ?? middleware.endIndex
+    middleware.insert(link, at: places)
+  }
+}
+// docc-snippet-end
+
 // docc-snippet: assemble
 /// A finder for a walk: the five nearest restaurants within 300 m of every fix, searched
 /// through `provider`, with nearest-place notes after the places middleware.

@@ -18,6 +18,25 @@ import Testing
     #expect(finder.options.query == PlacesQuery(radius: 300, limit: 5, type: "restaurant"))
   }
 
+  /// A link inserted before `places` sees every fix before `places` does; with no `places`, it
+  /// goes at the end.
+  @Test func aLinkInsertedBeforePlacesComesJustBeforeIt() {
+    var finder = makeWalkFinder(
+      provider: FakePlacesProvider(world: AssemblyFixtures.world),
+      notes: NoteClient { _ in }
+    )
+    finder.insertBeforePlaces(FinderMiddleware("gate") { _, action, next in next(action) })
+    #expect(
+      finder.middleware.map(\.name) == [
+        "time-stamping", "location-app", "location-system", "gate", "places",
+        "nearest-place-notes",
+      ]
+    )
+    finder.middleware.removeAll { $0.name == "places" }
+    finder.insertBeforePlaces(FinderMiddleware("last") { _, action, next in next(action) })
+    #expect(finder.middleware.last?.name == "last")
+  }
+
   @Test func replayingAWalkWritesEveryEventAndTheNotes() async throws {
     let provider = FakePlacesProvider(world: AssemblyFixtures.world)
     let notes = Log<PlaceNote>()
