@@ -36,7 +36,8 @@ extension PlacesEngine {
       known: cache.knownDisks(
         near: centre,
         within: needed + SearchPlanner.horizonRadii * query.radius
-      )
+      ),
+      gaps: Tune.gaps ? [cache.nearestUnknownPoint(to: centre, within: needed)].compactMap { $0 } : []
     ) { [cache] point in
       // A search there is complete at most out to its cap-th place: no farther than the
       // cap-th place known there.
@@ -116,6 +117,31 @@ extension PlacesEngine {
   /// plans; when a planned search (ahead, or wider than R) fell short of the fix (denser there
   /// than guessed, or capped), searches at the fix too.
   func planAndSearch(for centre: Coordinate, at time: Date?) async throws(PlacesError) {
+    let atFix = SearchPlanner.Plan(centre: centre, enoughRadius: nil)
+    if policy == .coverage, isRankedByDistance {
+      for _ in 0..<Self.mostPlannedSearches {
+        let needed = neededDisk(around: centre, at: time).1
+        if cache.covers(centre, radius: needed) { return }
+        let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
+        guard plan != atFix else { break }
+        if Tune.debug {
+          let pl = LocalProjection(origin: centre)
+          let c = pl.project(plan.centre)
+          FileHandle.standardError.write("plan fix \(centre.latitude),\(centre.longitude) needed \(Int(needed)) at \(Int(c.x)),\(Int(c.y)) pred \(Int(state.withLock { $0.planner.searches.last?.radius ?? 0 }))\n".data(using: .utf8)!)
+        }
+        try await search(
+          around: plan.centre,
+          reach: min(query.radius + Geodesic.distance(plan.centre, centre), plan.enoughRadius ?? query.radius),
+          for: centre,
+          at: time
+        )
+      }
+      if !isAnswerable(centre, time), !isBeyondCap {
+        if Tune.debug { FileHandle.standardError.write("atfix\n".data(using: .utf8)!) }
+        try await search(around: centre, for: centre, at: time)
+      }
+      return
+    }
     let needed = neededDisk(around: centre, at: time).1
     let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
     try await search(
@@ -134,6 +160,9 @@ extension PlacesEngine {
       try await search(around: centre, for: centre, at: time)
     }
   }
+
+  /// The most planned searches made for one fix before it is searched at itself.
+  static let mostPlannedSearches = 6
 
   /// Whether the cache fully knows the disk a fix at `centre` needs at `time`.
   func isAnswerable(_ centre: Coordinate, _ time: Date?) -> Bool {

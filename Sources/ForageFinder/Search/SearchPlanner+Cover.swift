@@ -35,6 +35,7 @@ extension SearchPlanner {
     for fix: Coordinate,
     needed: Double,
     known: [Disk],
+    gaps: [Coordinate] = [],
     reach: (Coordinate) -> Double?
   ) -> Plan {
     let atFix = Plan(centre: fix, enoughRadius: nil)
@@ -48,7 +49,7 @@ extension SearchPlanner {
     var horizon = 0.0
     if let (_, back, moved, _) = movement(to: fix) {
       heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
-      horizon = Self.horizonRadii * predicted
+      horizon = Tune.horizon * predicted
     } else {
       heading = PlanarPoint(x: 1, y: 0)
     }
@@ -72,17 +73,25 @@ extension SearchPlanner {
               y: position.y + radius * sin(angle)
             )
           }
+          + (0..<Tune.inner).map { point in
+            let angle = 2 * Double.pi * (Double(point) + 0.5) / Double(Tune.inner)
+            return PlanarPoint(
+              x: position.x + 0.6 * radius * cos(angle),
+              y: position.y + 0.6 * radius * sin(angle)
+            )
+          }
       )
     }
-    let open = probes.map { points in
+    var open = probes.map { points in
       points.filter { point in !disks.contains { $0.centre.distance(to: point) <= $0.radius } }
     }
+    open[0] += gaps.map { plane.project($0) }
     guard !open[0].isEmpty else { return atFix }
     var best: (centre: PlanarPoint, completed: Int, points: Double)? = nil
     let step = predicted / 4
     let steps = Int((horizon / step).rounded(.down))
     for forward in -4...steps {
-      for lateral in -Self.lateralSteps...Self.lateralSteps {
+      for lateral in -Tune.lateral...Tune.lateral {
         let centre = PlanarPoint(
           x: heading.x * Double(forward) * step + side.x * Double(lateral) * step,
           y: heading.y * Double(forward) * step + side.y * Double(lateral) * step
@@ -94,13 +103,14 @@ extension SearchPlanner {
         var points = 0.0
         for (index, missing) in open.enumerated() {
           let held = missing.count { $0.distance(to: centre) <= radius }
-          points += Double(held) / Double(index + 1)
+          points += Double(held) / (1 + Tune.alpha * Double(index))
           if isLeading, held == missing.count {
             completed += 1
           } else {
             isLeading = false
           }
         }
+        if Tune.lex == 0 { completed = 0 }
         if best == nil || (completed, points) > (best!.completed, best!.points) {
           best = (centre, completed, points)
         }
@@ -113,4 +123,16 @@ extension SearchPlanner {
       isPreparing: best.completed == 0
     )
   }
+}
+
+enum Tune {
+  static let env = ProcessInfo.processInfo.environment
+  static let alpha = Double(env["T_ALPHA"] ?? "1")!
+  static let lex = Int(env["T_LEX"] ?? "1")!
+  static let horizon = Double(env["T_HORIZON"] ?? "2")!
+  static let lateral = Int(env["T_LATERAL"] ?? "4")!
+  static let debug = env["T_DEBUG"] != nil
+  static let inner = Int(env["T_INNER"] ?? "0")!
+  static let circle = Int(env["T_CIRCLE"] ?? "24")!
+  static let gaps = env["T_GAPS"] != nil
 }
