@@ -5,7 +5,7 @@ import Testing
 @testable import ForageFinder
 
 /// Where the coverage policy places a search against every disk the cache knows
-/// (``SearchPlanner/coverPlan(for:needed:known:reach:)``).
+/// (``SearchPlanner/coverPlan(for:needed:known:gaps:reach:)``).
 @Suite struct SearchPlannerCoverTests {
   /// A planner walking east at 1.4 m/s up to `east = 0`, whose last search knew 85 m.
   static func walkingEast() throws -> SearchPlanner {

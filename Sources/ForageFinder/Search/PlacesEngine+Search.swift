@@ -15,7 +15,7 @@ import Synchronization
 extension PlacesEngine {
   /// Where to search for a fix at `centre` the cache cannot answer, and how far: with the
   /// coverage policy, nearest first where it completes, with the disks the cache knows, the
-  /// disks of the fixes to come (``SearchPlanner/coverPlan(for:needed:known:reach:)``), or within
+  /// disks of the fixes to come (``SearchPlanner/coverPlan(for:needed:known:gaps:reach:)``), or within
   /// a radius larger than R where the fixes to come will use it
   /// (``SearchPlanner/radiusPlan(for:radius:)``); else at the fix, within R.
   ///
@@ -37,7 +37,7 @@ extension PlacesEngine {
         near: centre,
         within: needed + SearchPlanner.horizonRadii * query.radius
       ),
-      gaps: Tune.gaps ? [cache.nearestUnknownPoint(to: centre, within: needed)].compactMap { $0 } : []
+      gaps: [cache.nearestUnknownPoint(to: centre, within: needed)].compactMap { $0 }
     ) { [cache] point in
       // A search there is complete at most out to its cap-th place: no farther than the
       // cap-th place known there.
@@ -114,54 +114,40 @@ extension PlacesEngine {
   }
 
   /// Searches for a fix at `centre` the cache cannot answer, as ``searchPlan(for:needed:planner:)``
-  /// plans; when a planned search (ahead, or wider than R) fell short of the fix (denser there
-  /// than guessed, or capped), searches at the fix too.
+  /// plans; when a planned search fell short of the fix, searches at the fix too.
+  ///
+  /// Nearest first with the coverage policy, plans again after each search, against the union
+  /// the cache now holds, until the fix's disk is known (at most ``mostPlannedSearches``): where
+  /// a capped search knows about the disk a fix needs, only several beside the way complete it,
+  /// and each also prepares the disks of the fixes to come.
   func planAndSearch(for centre: Coordinate, at time: Date?) async throws(PlacesError) {
     let atFix = SearchPlanner.Plan(centre: centre, enoughRadius: nil)
-    if policy == .coverage, isRankedByDistance {
-      for _ in 0..<Self.mostPlannedSearches {
-        let needed = neededDisk(around: centre, at: time).1
-        if cache.covers(centre, radius: needed) { return }
-        let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
-        guard plan != atFix else { break }
-        if Tune.debug {
-          let pl = LocalProjection(origin: centre)
-          let c = pl.project(plan.centre)
-          FileHandle.standardError.write("plan fix \(centre.latitude),\(centre.longitude) needed \(Int(needed)) at \(Int(c.x)),\(Int(c.y)) pred \(Int(state.withLock { $0.planner.searches.last?.radius ?? 0 }))\n".data(using: .utf8)!)
-        }
-        try await search(
-          around: plan.centre,
-          reach: min(query.radius + Geodesic.distance(plan.centre, centre), plan.enoughRadius ?? query.radius),
-          for: centre,
-          at: time
-        )
-      }
-      if !isAnswerable(centre, time), !isBeyondCap {
-        if Tune.debug { FileHandle.standardError.write("atfix\n".data(using: .utf8)!) }
-        try await search(around: centre, for: centre, at: time)
-      }
-      return
+    let rounds = policy == .coverage && isRankedByDistance ? Self.mostPlannedSearches : 1
+    var planned = false
+    for _ in 0..<rounds {
+      let needed = neededDisk(around: centre, at: time).1
+      if planned, cache.covers(centre, radius: needed) { return }
+      let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
+      try await search(
+        around: plan.centre,
+        reach: isRankedByDistance
+          ? min(
+            query.radius + Geodesic.distance(plan.centre, centre),
+            plan.enoughRadius ?? query.radius
+          ) : plan.enoughRadius ?? query.radius,
+        for: centre,
+        at: time
+      )
+      if plan == atFix { return }
+      planned = true
     }
-    let needed = neededDisk(around: centre, at: time).1
-    let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
-    try await search(
-      around: plan.centre,
-      reach: isRankedByDistance
-        ? min(
-          query.radius + Geodesic.distance(plan.centre, centre),
-          plan.enoughRadius ?? query.radius
-        ) : plan.enoughRadius ?? query.radius,
-      for: centre,
-      at: time
-    )
-    if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil), !isAnswerable(centre, time),
-      !isBeyondCap
-    {
+    if !isAnswerable(centre, time), !isBeyondCap {
       try await search(around: centre, for: centre, at: time)
     }
   }
 
-  /// The most planned searches made for one fix before it is searched at itself.
+  /// The most planned searches made for one fix before it is searched at itself (nearest first,
+  /// with the coverage policy).
   static let mostPlannedSearches = 6
 
   /// Whether the cache fully knows the disk a fix at `centre` needs at `time`.

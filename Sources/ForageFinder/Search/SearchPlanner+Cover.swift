@@ -29,6 +29,9 @@ extension SearchPlanner {
   ///   - fix: The fix that needs a search.
   ///   - needed: The radius around `fix` its answer needs known.
   ///   - known: Disks the cache knows near the fix (``CoverageCache/knownDisks(near:within:)``).
+  ///   - gaps: Points of the fix's disk the cache's union does not hold
+  ///     (``CoverageCache/nearestUnknownPoint(to:within:)``): the plan's disk must hold them
+  ///     too, where the sampled points of ``known`` miss a sliver between disks.
   ///   - reach: How far a search at a centre can be complete at most, as far as the known places
   ///     tell (the distance to the cap-th known place), or `nil` when they do not.
   func coverPlan(
@@ -49,7 +52,7 @@ extension SearchPlanner {
     var horizon = 0.0
     if let (_, back, moved, _) = movement(to: fix) {
       heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
-      horizon = Tune.horizon * predicted
+      horizon = Self.horizonRadii * predicted
     } else {
       heading = PlanarPoint(x: 1, y: 0)
     }
@@ -73,13 +76,6 @@ extension SearchPlanner {
               y: position.y + radius * sin(angle)
             )
           }
-          + (0..<Tune.inner).map { point in
-            let angle = 2 * Double.pi * (Double(point) + 0.5) / Double(Tune.inner)
-            return PlanarPoint(
-              x: position.x + 0.6 * radius * cos(angle),
-              y: position.y + 0.6 * radius * sin(angle)
-            )
-          }
       )
     }
     var open = probes.map { points in
@@ -91,7 +87,7 @@ extension SearchPlanner {
     let step = predicted / 4
     let steps = Int((horizon / step).rounded(.down))
     for forward in -4...steps {
-      for lateral in -Tune.lateral...Tune.lateral {
+      for lateral in -Self.lateralSteps...Self.lateralSteps {
         let centre = PlanarPoint(
           x: heading.x * Double(forward) * step + side.x * Double(lateral) * step,
           y: heading.y * Double(forward) * step + side.y * Double(lateral) * step
@@ -103,14 +99,13 @@ extension SearchPlanner {
         var points = 0.0
         for (index, missing) in open.enumerated() {
           let held = missing.count { $0.distance(to: centre) <= radius }
-          points += Double(held) / (1 + Tune.alpha * Double(index))
+          points += Double(held) / Double(index + 1)
           if isLeading, held == missing.count {
             completed += 1
           } else {
             isLeading = false
           }
         }
-        if Tune.lex == 0 { completed = 0 }
         if best == nil || (completed, points) > (best!.completed, best!.points) {
           best = (centre, completed, points)
         }
@@ -125,14 +120,3 @@ extension SearchPlanner {
   }
 }
 
-enum Tune {
-  static let env = ProcessInfo.processInfo.environment
-  static let alpha = Double(env["T_ALPHA"] ?? "1")!
-  static let lex = Int(env["T_LEX"] ?? "1")!
-  static let horizon = Double(env["T_HORIZON"] ?? "2")!
-  static let lateral = Int(env["T_LATERAL"] ?? "4")!
-  static let debug = env["T_DEBUG"] != nil
-  static let inner = Int(env["T_INNER"] ?? "0")!
-  static let circle = Int(env["T_CIRCLE"] ?? "24")!
-  static let gaps = env["T_GAPS"] != nil
-}

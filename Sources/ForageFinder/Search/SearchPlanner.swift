@@ -46,7 +46,7 @@ struct SearchPlanner: Sendable {
   /// The least movement over the recent fixes that gives a heading, metres.
   static let minimumMovement = 8.0
   /// Points on each needed circle checked against the disks.
-  static let circlePoints = Tune.circle
+  static let circlePoints = 24
 
   private(set) var fixes: [Coordinate] = []
   private(set) var searches: [Disk] = []
