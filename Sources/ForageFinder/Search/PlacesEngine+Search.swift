@@ -116,18 +116,23 @@ extension PlacesEngine {
   /// Searches for a fix at `centre` the cache cannot answer, as ``searchPlan(for:needed:planner:)``
   /// plans; when a planned search fell short of the fix, searches at the fix too.
   ///
-  /// Nearest first with the coverage policy, plans again after each search, against the union
-  /// the cache now holds, until the fix's disk is known (at most ``mostPlannedSearches``): where
+  /// Nearest first with the coverage policy and K within the cap, plans again after each search,
+  /// against the union the cache now holds, until the fix's disk is known (at most
+  /// ``mostPlannedSearches``, and not twice at one centre; beyond the cap, ``fillGaps(around:at:)``
+  /// goes on): where
   /// a capped search knows about the disk a fix needs, only several beside the way complete it,
   /// and each also prepares the disks of the fixes to come.
   func planAndSearch(for centre: Coordinate, at time: Date?) async throws(PlacesError) {
     let atFix = SearchPlanner.Plan(centre: centre, enoughRadius: nil)
-    let rounds = policy == .coverage && isRankedByDistance ? Self.mostPlannedSearches : 1
-    var planned = false
+    let rounds =
+      policy == .coverage && isRankedByDistance && !isBeyondCap ? Self.mostPlannedSearches : 1
+    var planned: Coordinate? = nil
     for _ in 0..<rounds {
       let needed = neededDisk(around: centre, at: time).1
-      if planned, cache.covers(centre, radius: needed) { return }
+      if planned != nil, cache.covers(centre, radius: needed) { return }
       let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
+      // The same centre again would learn nothing new.
+      if let planned, Geodesic.distance(planned, plan.centre) < 1 { break }
       try await search(
         around: plan.centre,
         reach: isRankedByDistance
@@ -139,7 +144,7 @@ extension PlacesEngine {
         at: time
       )
       if plan == atFix { return }
-      planned = true
+      planned = plan.centre
     }
     if !isAnswerable(centre, time), !isBeyondCap {
       try await search(around: centre, for: centre, at: time)
