@@ -60,8 +60,10 @@ extension SearchPlanner {
     let disks = known.map { (centre: plane.project($0.centre), radius: $0.radius - 0.5) }
     // The probes: each position to come, its centre and its needed circle, and whether a
     // known disk already holds each point.
-    let spacing = max(needed / 4, 5)
-    let positions = Int((horizon / spacing).rounded(.down))
+    // Standing still, the fixes to come stay where the fix is and need about its disk: a
+    // little more, as moving on.
+    let spacing = horizon > 0 ? max(needed / 4, 5) : 0
+    let positions = horizon > 0 ? Int((horizon / spacing).rounded(.down)) : 1
     var probes: [[PlanarPoint]] = []
     for index in 0...positions {
       let along = Double(index) * spacing
@@ -86,7 +88,7 @@ extension SearchPlanner {
     var best: (centre: PlanarPoint, completed: Int, points: Double)? = nil
     let step = predicted / 4
     let steps = Int((horizon / step).rounded(.down))
-    for forward in -4...steps {
+    for forward in -4...max(steps, 4) {
       for lateral in -Self.lateralSteps...Self.lateralSteps {
         let centre = PlanarPoint(
           x: heading.x * Double(forward) * step + side.x * Double(lateral) * step,
@@ -119,4 +121,3 @@ extension SearchPlanner {
     )
   }
 }
-
