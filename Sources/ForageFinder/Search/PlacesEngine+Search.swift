@@ -143,10 +143,6 @@ extension PlacesEngine {
         for: centre,
         at: time
       )
-      if ProcessInfo.processInfo.environment["T_DEBUG"] != nil {
-        let c = LocalProjection(origin: centre).project(plan.centre)
-        FileHandle.standardError.write("fix \(centre.latitude),\(centre.longitude) needed \(Int(needed)) plan \(Int(c.x)),\(Int(c.y)) atfix \(plan == atFix) covered \(isAnswerable(centre, time)) last \(state.withLock { $0.planner.searches.last.map { Int($0.radius) } ?? -1 })\n".data(using: .utf8)!)
-      }
       if plan == atFix { return }
       planned = plan.centre
     }
