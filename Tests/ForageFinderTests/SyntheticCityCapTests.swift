@@ -22,6 +22,21 @@ import Testing
     #expect(requests * 8 <= fixes, "seed \(seed): \(requests) requests for \(fixes) fixes")
   }
 
+  @Test(arguments: [UInt64(12), 31])
+  func placesNewAtItsCapIsExactAndSearchesRarelyForAReceiverStandingStill(
+    _ seed: UInt64
+  )
+    async throws
+  {
+    let city = SyntheticCity(kind: .dense, seed: seed, fixes: 600, speed: 0)
+    let (fixes, requests) = try await SyntheticCityOracleTests.exactRun(
+      city,
+      provider: .placesNew,
+      query: PlacesQuery(limit: 20)
+    )
+    #expect(requests * 20 <= fixes, "seed \(seed): \(requests) requests for \(fixes) fixes")
+  }
+
   @Test(arguments: [21, 40, 60])
   func placesNewBeyondItsCapIsExactOnTheDenseWalk(_ limit: Int) async throws {
     let city = SyntheticCity(kind: .dense, seed: 31, fixes: 400)
