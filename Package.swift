@@ -24,6 +24,9 @@ let package = Package(
     .library(name: "ForageFinder", targets: ["ForageFinder"]),
     .library(name: "ForageWriters", targets: ["ForageWriters"]),
     .library(name: "ForageRecording", targets: ["ForageRecording"]),
+    .library(name: "ForagePlacesCache", targets: ["ForagePlacesCache"]),
+    .library(name: "ForageNotifications", targets: ["ForageNotifications"]),
+    .library(name: "ForageLogging", targets: ["ForageLogging"]),
     .library(name: "ForageNearby", targets: ["ForageNearby"]),
     .library(name: "ForageWatch", targets: ["ForageWatch"]),
     .library(name: "MockPlaces", targets: ["MockPlaces"]),
@@ -121,8 +124,27 @@ let package = Package(
         "ForageStore", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage",
         "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlace", "ForagePlaces",
         "ForageHours", "ForageSupport",
-        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForagePlacesCache",
+      dependencies: [
+        "ForageFinder", "ForageGeodesy", "ForagePlace", "ForagePlaces", "ForageSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageNotifications",
+      dependencies: ["ForageFinder", "ForageHTTP", "ForagePlace", "ForageSupport"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageLogging",
+      dependencies: [
+        "ForageFinder", "ForageHTTP", "ForageLocation", "ForageSupport",
+        .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict
     ),
@@ -159,6 +181,7 @@ let package = Package(
         "ForageWatch",
         "ForageRecording",
         "ForageNearby",
+        "ForagePlacesCache", "ForageNotifications", "ForageLogging",
         "ForageFinder", "ForageGeodesy", "ForagePlacesData", "ForageTracks", "ForageLocation",
         "ForagePlaces", "ForageSupport", "ForageHTTP", "ForageHours",
         "MockPlaces",
@@ -331,6 +354,7 @@ let package = Package(
       dependencies: [
         "ForageWriters",
         "ForageRecording",
+        "ForagePlacesCache", "ForageNotifications", "ForageLogging",
         "ForagePlace",
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
         "ForagePlacesData", "ForageHTTP", "ForageLocation", "ForageHours",

@@ -109,6 +109,8 @@ let package = Package(
         .product(name: "ForagePlace", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForageLogging", package: "forage"),
+        .product(name: "ForagePlacesCache", package: "forage"),
         .product(name: "ForagePlacesData", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),

@@ -3,6 +3,7 @@ import ForageFinder
 import ForageHTTP
 import ForageHours
 import ForageLocation
+import ForageNotifications
 import ForagePlaces
 import ForageSupport
 import ForageWriters

@@ -5,6 +5,8 @@ import ForagePlaces
 import Foundation
 import Testing
 
+@testable import ForagePlacesCache
+
 /// The places cache file on its own: scopes, expiry, and what it refuses.
 @Suite struct PlacesCacheFileTests {
   static let start = Date(timeIntervalSince1970: 1_790_000_000)

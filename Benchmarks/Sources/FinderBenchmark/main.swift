@@ -1,5 +1,7 @@
 import BenchmarkSupport
 import ForageFinder
+import ForageLogging
+import ForagePlacesCache
 import ForagePlacesData
 import ForageSupport
 import ForageTracks
@@ -115,7 +117,7 @@ func measure(
         cacheFile: cacheFile,
         api: "mock"
       ),
-      logger: logger
+      logging: logger.map(FinderMiddleware.logging)
     )
   )
   let collector = AnswerCollector()

@@ -10,8 +10,9 @@ extension FinderMiddleware {
   /// Each run starts with an empty coverage cache (or what `cacheFile` knows). Searches are effects labelled
   /// `search fix N`; a search made stale by a newer fix far away is cancelled (latest wins).
   ///
-  /// With a ``PlacesCacheFile``, the run starts from what the file knows for this API, type
-  /// and keyword (answers it alone covers are `stored`), and every search is kept in it.
+  /// With a ``PlacesCacheStorage`` (such as ForagePlacesCache's `PlacesCacheFile`), the run
+  /// starts from what it knows for this API, type and keyword (answers it alone covers are
+  /// `stored`), and every search is kept in it.
   ///
   /// - Parameters:
   ///   - provider: Where places come from: Google Nearby Search (legacy), Places API (New), or
@@ -29,7 +30,7 @@ extension FinderMiddleware {
   public static func places(
     _ provider: any PlacesProvider,
     requestCount: (@Sendable () -> Int)? = nil,
-    cacheFile: PlacesCacheFile? = nil,
+    cacheFile: (any PlacesCacheStorage)? = nil,
     api: String = "places",
     hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
@@ -51,7 +52,7 @@ extension FinderMiddleware {
     _ provider: any PlacesProvider,
     notices: [String],
     requestCount: (@Sendable () -> Int)?,
-    cacheFile: PlacesCacheFile?,
+    cacheFile: (any PlacesCacheStorage)?,
     api: String,
     hours: HoursJudge,
     onSkipped: @escaping @Sendable (Int) -> Void,
@@ -119,7 +120,7 @@ extension FinderMiddleware {
   ///   - hours: Decides every answered place's `open_at_fix`; by default with no time zone.
   public static func places(
     _ backend: PlacesBackend,
-    cacheFile: PlacesCacheFile? = nil,
+    cacheFile: (any PlacesCacheStorage)? = nil,
     hours: HoursJudge = HoursJudge(timeZone: nil)
   ) -> FinderMiddleware {
     places(

@@ -69,7 +69,7 @@ final class PlacesEngine: Sendable {
   let hours: HoursJudge
 
   /// Where searches are kept for later runs, and under which scope; `nil` keeps nothing.
-  let file: (file: PlacesCacheFile, scope: PlacesCacheScope)?
+  let file: (file: any PlacesCacheStorage, scope: PlacesCacheScope)?
 
   /// Told how many results of a page could not be used (``ForagePlaces/PlacesPage/skippedResults``
   /// and places whose position is not a coordinate), when there are any.
@@ -134,12 +134,13 @@ final class PlacesEngine: Sendable {
 
   /// Creates an engine, starting from what a places cache file knows when given one.
   ///
-  /// - Throws: ``PlacesCacheFileError`` when the file cannot be read; `GEOSError` if GEOS fails.
+  /// - Throws: What the ``PlacesCacheStorage`` throws when it cannot be read; `GEOSError` if
+  ///   GEOS fails.
   init(
     provider: any PlacesProvider,
     query: PlacesQuery,
     policy: QueryPolicy,
-    file: (file: PlacesCacheFile, scope: PlacesCacheScope)? = nil,
+    file: (file: any PlacesCacheStorage, scope: PlacesCacheScope)? = nil,
     hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
     onPagesRefused: @escaping @Sendable () -> Void = {},

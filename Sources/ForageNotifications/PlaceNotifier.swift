@@ -1,3 +1,4 @@
+import ForageFinder
 import ForageHTTP
 import ForageSupport
 import Foundation

@@ -1,3 +1,4 @@
+import ForageFinder
 import ForageGeodesy
 import ForagePlace
 import ForagePlaces
@@ -20,7 +21,7 @@ import Synchronization
 ///
 /// Writes during a run never stop the run: the first write error is kept in ``writeFailure``
 /// for the caller to report.
-public final class PlacesCacheFile: Sendable {
+public final class PlacesCacheFile: PlacesCacheStorage {
   /// The file.
   public let url: URL
   /// How long a search and the places it found are reused.

@@ -1,3 +1,4 @@
+import ForageFinder
 import ForagePlace
 import ForageSupport
 import Foundation

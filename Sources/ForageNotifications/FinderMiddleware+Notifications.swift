@@ -1,3 +1,4 @@
+import ForageFinder
 import Synchronization
 
 extension FinderMiddleware {
