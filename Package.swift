@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "ForagePlaces", targets: ["ForagePlaces"]),
     .library(name: "ForageTracks", targets: ["ForageTracks"]),
     .library(name: "ForageLocation", targets: ["ForageLocation"]),
+    .library(name: "ForageGPSD", targets: ["ForageGPSD"]),
     .library(name: "ForageFinder", targets: ["ForageFinder"]),
     .library(name: "ForageWriters", targets: ["ForageWriters"]),
     .library(name: "ForageRecording", targets: ["ForageRecording"]),
@@ -106,8 +107,13 @@ let package = Package(
     ),
     .target(
       name: "ForageLocation",
+      dependencies: ["ForageStore", "ForageTracks", "ForageSupport"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageGPSD",
       dependencies: [
-        "ForageStore", "ForageTracks", "ForageSupport",
+        "ForageLocation", "ForageTracks", "ForageSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
@@ -183,6 +189,7 @@ let package = Package(
         "ForageNearby",
         "ForagePlacesCache", "ForageNotifications", "ForageLogging",
         "ForageFinder", "ForageGeodesy", "ForagePlacesData", "ForageTracks", "ForageLocation",
+        "ForageGPSD",
         "ForagePlaces", "ForageSupport", "ForageHTTP", "ForageHours",
         "MockPlaces",
         "ForageResources",
@@ -322,7 +329,15 @@ let package = Package(
       name: "ForageLocationTests",
       dependencies: [
         "ForageLocation", "ForageTracks", "ForageGeodesy", "ForageStore", "ForageStoreTesting",
-        "ForageSupport", "ForageHTTP", "ForageTestSupport",
+        "ForageSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageGPSDTests",
+      dependencies: [
+        "ForageGPSD", "ForageLocation", "ForageTracks", "ForageSupport", "ForageHTTP",
+        "ForageTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),

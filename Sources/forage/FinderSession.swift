@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageFinder
+import ForageGPSD
 import ForageHours
 import ForageLocation
 import ForageLogging

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ForageFinder
+import ForageGPSD
 import ForageHTTP
 import ForageLocation
 import ForagePlaces

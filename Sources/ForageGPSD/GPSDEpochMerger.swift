@@ -1,3 +1,4 @@
+import ForageLocation
 import ForageTracks
 
 /// Turns gpsd's `TPV` reports into one reading per epoch.

@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageLocation
 import ForageSupport
 import ForageTracks
 import Foundation
@@ -6,7 +7,7 @@ import NIOCore
 import NIOPosix
 import Testing
 
-@testable import ForageLocation
+@testable import ForageGPSD
 
 /// The live gpsd source against hostile peers on 127.0.0.1: bytes that are not UTF-8, an endless
 /// line, a close in the middle of a line, a peer that never speaks, a flood without newlines.

@@ -2,7 +2,7 @@ import ForageTracks
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageGPSD
 
 /// gpsd's JSON lines: TPV fixes, no-fix reports, ignored classes and hostile lines.
 @Suite struct GPSDReportTests {

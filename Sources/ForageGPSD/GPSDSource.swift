@@ -1,3 +1,4 @@
+import ForageLocation
 import ForageSupport
 import ForageTracks
 import Foundation

@@ -2,7 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 
-@testable import ForageLocation
+@testable import ForageGPSD
 
 /// What SwiftNIO's errors become, and the sentences a person reads.
 @Suite struct GPSDConnectionErrorTests {

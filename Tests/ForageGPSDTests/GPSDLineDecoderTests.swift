@@ -3,7 +3,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-@testable import ForageLocation
+@testable import ForageGPSD
 
 /// Splitting gpsd's stream into bounded lines, through the handler a connection uses.
 @Suite struct GPSDLineDecoderTests {

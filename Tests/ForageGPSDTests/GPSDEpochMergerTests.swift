@@ -1,8 +1,9 @@
+import ForageLocation
 import ForageTracks
 import Foundation
 import Testing
 
-@testable import ForageLocation
+@testable import ForageGPSD
 
 /// One reading per epoch from gpsd's several TPV reports of it.
 @Suite struct GPSDEpochMergerTests {

@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageLocation
 import ForageSupport
 import ForageTestSupport
 import ForageTracks
@@ -6,7 +7,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import ForageLocation
+@testable import ForageGPSD
 
 /// The live gpsd source against a scripted gpsd on 127.0.0.1: readings, the end of the stream,
 /// reconnecting with the retry policy on a virtual clock, and giving up.

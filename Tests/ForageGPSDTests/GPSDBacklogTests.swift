@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ForageLocation
+@testable import ForageGPSD
 
 /// The bound on readings waiting for a reader that is behind.
 @Suite struct GPSDBacklogTests {
