@@ -14,11 +14,11 @@ let package = Package(
     .library(name: "ForageGeodesy", targets: ["ForageGeodesy"]),
     .library(name: "ForageSpatialIndex", targets: ["ForageSpatialIndex"]),
     .library(name: "ForageCoverage", targets: ["ForageCoverage"]),
-    .library(name: "ForagePlace", targets: ["ForagePlace"]),
-    .library(name: "ForagePlacesData", targets: ["ForagePlacesData"]),
+    .library(name: "ForagePlaceModel", targets: ["ForagePlaceModel"]),
+    .library(name: "ForagePlaceDataset", targets: ["ForagePlaceDataset"]),
     .library(name: "ForageHours", targets: ["ForageHours"]),
     .library(name: "ForageHTTP", targets: ["ForageHTTP"]),
-    .library(name: "ForagePlaces", targets: ["ForagePlaces"]),
+    .library(name: "ForageProviders", targets: ["ForageProviders"]),
     .library(name: "ForageTracks", targets: ["ForageTracks"]),
     .library(name: "ForageLocation", targets: ["ForageLocation"]),
     .library(name: "ForageGPSD", targets: ["ForageGPSD"]),
@@ -81,18 +81,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
-      name: "ForagePlace",
+      name: "ForagePlaceModel",
       dependencies: ["ForageGeodesy", "ForageSpatialIndex"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageHours",
-      dependencies: ["ForagePlace", "ForageSupport"],
+      dependencies: ["ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
-      name: "ForagePlacesData",
-      dependencies: ["ForageGeodesy", "ForagePlace", "ForageSupport"],
+      name: "ForagePlaceDataset",
+      dependencies: ["ForageGeodesy", "ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -120,15 +120,15 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
-      name: "ForagePlaces",
-      dependencies: ["ForageGeodesy", "ForageHTTP", "ForagePlace", "ForageSupport"],
+      name: "ForageProviders",
+      dependencies: ["ForageGeodesy", "ForageHTTP", "ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageFinder",
       dependencies: [
         "ForageStore", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage",
-        "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlace", "ForagePlaces",
+        "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaceModel", "ForageProviders",
         "ForageHours", "ForageSupport",
       ],
       swiftSettings: strict
@@ -136,14 +136,14 @@ let package = Package(
     .target(
       name: "ForagePlacesCache",
       dependencies: [
-        "ForageFinder", "ForageGeodesy", "ForagePlace", "ForagePlaces", "ForageSupport",
+        "ForageFinder", "ForageGeodesy", "ForagePlaceModel", "ForageProviders", "ForageSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict
     ),
     .target(
       name: "ForageNotifications",
-      dependencies: ["ForageFinder", "ForageHTTP", "ForagePlace", "ForageSupport"],
+      dependencies: ["ForageFinder", "ForageHTTP", "ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -156,7 +156,7 @@ let package = Package(
     ),
     .target(
       name: "ForageWriters",
-      dependencies: ["ForageFinder", "ForagePlace", "ForageSupport"],
+      dependencies: ["ForageFinder", "ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -167,15 +167,15 @@ let package = Package(
     .target(
       name: "ForageNearby",
       dependencies: [
-        "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlaces",
-        "ForagePlacesData", "ForageSpatialIndex", "ForageTracks", "ForageSupport", "ForageHours",
+        "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlaceModel", "ForageProviders",
+        "ForagePlaceDataset", "ForageSpatialIndex", "ForageTracks", "ForageSupport", "ForageHours",
       ],
       swiftSettings: strict
     ),
     .target(
       name: "ForageWatch",
       dependencies: [
-        "ForageFinder", "ForageStore", "ForageGeodesy", "ForagePlace", "ForageSupport",
+        "ForageFinder", "ForageStore", "ForageGeodesy", "ForagePlaceModel", "ForageSupport",
         "ForageTracks",
       ],
       swiftSettings: strict
@@ -188,9 +188,9 @@ let package = Package(
         "ForageRecording",
         "ForageNearby",
         "ForagePlacesCache", "ForageNotifications", "ForageLogging",
-        "ForageFinder", "ForageGeodesy", "ForagePlacesData", "ForageTracks", "ForageLocation",
+        "ForageFinder", "ForageGeodesy", "ForagePlaceDataset", "ForageTracks", "ForageLocation",
         "ForageGPSD",
-        "ForagePlaces", "ForageSupport", "ForageHTTP", "ForageHours",
+        "ForageProviders", "ForageSupport", "ForageHTTP", "ForageHours",
         "MockPlaces",
         "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -212,7 +212,7 @@ let package = Package(
     // forage would have to find): the plugin turns the files into string constants.
     .target(
       name: "ForageResources",
-      dependencies: ["ForagePlacesData"],
+      dependencies: ["ForagePlaceDataset"],
       path: "Resources",
       exclude: ["README.md", "tools", "screenshots", "demo", "schema"],
       swiftSettings: strict,
@@ -229,7 +229,7 @@ let package = Package(
     .target(
       name: "MockPlaces",
       dependencies: [
-        "ForageGeodesy", "ForageCoverage", "ForagePlace", "ForagePlacesData", "ForageHTTP",
+        "ForageGeodesy", "ForageCoverage", "ForagePlaceModel", "ForagePlaceDataset", "ForageHTTP",
         "ForageSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -241,7 +241,7 @@ let package = Package(
     .executableTarget(
       name: "mock-places",
       dependencies: [
-        "ForagePlacesData",
+        "ForagePlaceDataset",
         "ForageSupport",
         "MockPlaces",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -286,7 +286,7 @@ let package = Package(
     .testTarget(
       name: "ForageSpatialIndexTests",
       dependencies: [
-        "ForageGeodesy", "ForageSpatialIndex", "ForagePlacesData", "ForageSupport",
+        "ForageGeodesy", "ForageSpatialIndex", "ForagePlaceDataset", "ForageSupport",
         "ForageTestSupport",
       ],
       swiftSettings: strict
@@ -301,15 +301,15 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageHoursTests",
-      dependencies: ["ForageHours", "ForagePlace", "ForageGeodesy"],
+      dependencies: ["ForageHours", "ForagePlaceModel", "ForageGeodesy"],
       exclude: ["helsinki-opening-hours.json", "oracle.py"],
       swiftSettings: strict
     ),
     .testTarget(
-      name: "ForagePlacesDataTests",
+      name: "ForagePlaceDatasetTests",
       dependencies: [
-        "ForagePlace",
-        "ForagePlacesData", "ForageTestSupport",
+        "ForagePlaceModel",
+        "ForagePlaceDataset", "ForageTestSupport",
       ],
       swiftSettings: strict
     ),
@@ -345,10 +345,10 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "ForagePlacesTests",
+      name: "ForageProvidersTests",
       dependencies: [
-        "ForagePlace",
-        "ForagePlaces", "ForageGeodesy", "ForagePlacesData", "ForageHTTP", "ForageSupport",
+        "ForagePlaceModel",
+        "ForageProviders", "ForageGeodesy", "ForagePlaceDataset", "ForageHTTP", "ForageSupport",
         "MockPlaces",
         "ForageTestSupport",
       ],
@@ -357,7 +357,7 @@ let package = Package(
     .testTarget(
       name: "MockPlacesTests",
       dependencies: [
-        "MockPlaces", "ForageGeodesy", "ForagePlace", "ForagePlacesData", "ForageHTTP",
+        "MockPlaces", "ForageGeodesy", "ForagePlaceModel", "ForagePlaceDataset", "ForageHTTP",
         "ForageSupport",
         "ForageTestSupport",
       ],
@@ -370,10 +370,10 @@ let package = Package(
         "ForageWriters",
         "ForageRecording",
         "ForagePlacesCache", "ForageNotifications", "ForageLogging",
-        "ForagePlace",
+        "ForagePlaceModel",
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
-        "ForagePlacesData", "ForageHTTP", "ForageLocation", "ForageHours",
-        "ForagePlaces", "ForageResources", "ForageSupport", "MockPlaces",
+        "ForagePlaceDataset", "ForageHTTP", "ForageLocation", "ForageHours",
+        "ForageProviders", "ForageResources", "ForageSupport", "MockPlaces",
         "ForageStoreTesting", "ForageTestSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
@@ -384,15 +384,15 @@ let package = Package(
     .testTarget(
       name: "ForageWatchTests",
       dependencies: [
-        "ForageWatch", "ForageFinder", "ForageGeodesy", "ForagePlace",
+        "ForageWatch", "ForageFinder", "ForageGeodesy", "ForagePlaceModel",
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ForageCLITests",
       dependencies: [
-        "ForagePlace", "ForagePlaces",
-        "forage", "mock-places", "ForageGeodesy", "ForagePlacesData", "ForageSupport",
+        "ForagePlaceModel", "ForageProviders",
+        "forage", "mock-places", "ForageGeodesy", "ForagePlaceDataset", "ForageSupport",
         "ForageTracks", "MockPlaces",
         "ForageTestSupport",
       ],

@@ -35,7 +35,7 @@ let package = Package(
     .executableTarget(
       name: "GeoBenchmark",
       dependencies: [
-        .product(name: "ForagePlace", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
         .product(name: "ForageGeodesy", package: "forage"),
         .product(name: "ForageSpatialIndex", package: "forage"),
         .product(name: "ForageCoverage", package: "forage"),
@@ -61,20 +61,20 @@ let package = Package(
       name: "BenchmarkSupport",
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForagePlaces", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
+        .product(name: "ForageProviders", package: "forage"),
+        .product(name: "ForagePlaceDataset", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]
     ),
     .executableTarget(
       name: "CoverageBenchmark",
       dependencies: [
-        .product(name: "ForagePlace", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageGeodesy", package: "forage"),
         .product(name: "ForageSpatialIndex", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
+        .product(name: "ForagePlaceDataset", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]
@@ -85,7 +85,7 @@ let package = Package(
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageLocation", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
+        .product(name: "ForagePlaceDataset", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
         .product(name: "ForageWatch", package: "forage"),
       ]
@@ -96,8 +96,8 @@ let package = Package(
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageHours", package: "forage"),
-        .product(name: "ForagePlace", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
+        .product(name: "ForagePlaceDataset", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
       ]
     ),
@@ -106,12 +106,12 @@ let package = Package(
       name: "FinderBenchmark",
       dependencies: [
         .product(name: "ForageWriters", package: "forage"),
-        .product(name: "ForagePlace", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageLogging", package: "forage"),
         .product(name: "ForagePlacesCache", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
+        .product(name: "ForagePlaceDataset", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),

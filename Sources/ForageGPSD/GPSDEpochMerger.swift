@@ -21,7 +21,7 @@ struct GPSDEpochMerger {
   private var pending: Fix?
 
   /// Takes one report and returns the readings it completes, in order.
-  mutating func take(_ report: GPSDReport) -> [SimulatedGPS.Reading] {
+  mutating func take(_ report: GPSDReport) -> [GPSReading] {
     switch report {
     case .ignored:
       return []
@@ -37,7 +37,7 @@ struct GPSDEpochMerger {
   }
 
   /// Hands on the pending fix, if any, at the end of the stream.
-  mutating func finish() -> [SimulatedGPS.Reading] {
+  mutating func finish() -> [GPSReading] {
     defer { pending = nil }
     return pending.map { [.fix($0)] } ?? []
   }

@@ -10,7 +10,7 @@ import Synchronization
 /// The source connects, sends `?WATCH={"enable":true,"json":true};` and reads one JSON object
 /// a line (``GPSDReport``): `TPV` reports with a 2D or 3D fix become fixes (one per epoch: see
 /// ``GPSDEpochMerger``, which holds each fix until the next report), `TPV` with mode 0
-/// or 1 become ``SimulatedGPS/Reading/locationUnknown(time:)``, other classes are ignored and a
+/// or 1 become ``GPSReading/locationUnknown(time:)``, other classes are ignored and a
 /// line that is not a report (malformed, or longer than ``lineLimit``) is skipped and reported.
 /// It is one more ``FixSource``: ``fixSource`` feeds the same location machine and places
 /// middleware as a track file.
@@ -87,7 +87,7 @@ public final class GPSDSource: Sendable {
   /// The clock backoff waits happen on.
   public let clock: any Clock<Duration>
   /// The number of readings after which the readings end, or `nil` for no limit: fixes and
-  /// no-fix reports (``SimulatedGPS/Reading/locationUnknown(time:)``) alike, as the run's summary
+  /// no-fix reports (``GPSReading/locationUnknown(time:)``) alike, as the run's summary
   /// counts its `fixes`.
   public let maxFixes: Int?
   /// The longest one connection attempt may take, in real time (SwiftNIO's timers, not
@@ -180,8 +180,8 @@ public final class GPSDSource: Sendable {
   private var isStopped: Bool { state.withLock { $0.isStopped } }
 
   /// Starts the connection loop and returns the function that gives its readings.
-  private func start() -> () async throws -> SimulatedGPS.Reading? {
-    let (stream, continuation) = AsyncStream.makeStream(of: SimulatedGPS.Reading.self)
+  private func start() -> () async throws -> GPSReading? {
+    let (stream, continuation) = AsyncStream.makeStream(of: GPSReading.self)
     let backlog = GPSDBacklog(limit: backlog)
     continuation.onTermination = { _ in backlog.close() }
     let alreadyStarted = state.withLock { current in
@@ -363,7 +363,7 @@ public final class GPSDSource: Sendable {
   /// Hands readings on, counting them; returns whether ``maxFixes`` is reached (the readings
   /// after the last one allowed are not handed on).
   private func emit(
-    _ readings: [SimulatedGPS.Reading],
+    _ readings: [GPSReading],
     segment: Int,
     output: Output
   ) -> Bool {
@@ -386,11 +386,11 @@ public final class GPSDSource: Sendable {
 
 /// Where a source's readings go: the stream its reader reads, and the count of those waiting.
 private struct Output: Sendable {
-  let continuation: AsyncStream<SimulatedGPS.Reading>.Continuation
+  let continuation: AsyncStream<GPSReading>.Continuation
   let backlog: GPSDBacklog
 
   /// Hands a reading to the reader.
-  func yield(_ reading: SimulatedGPS.Reading) {
+  func yield(_ reading: GPSReading) {
     backlog.added()
     continuation.yield(reading)
   }

@@ -1,7 +1,7 @@
 import ForageGeodesy
 import ForageHours
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import ForageSpatialIndex
 import ForageSupport
 import ForageWriters

@@ -1,6 +1,6 @@
 import ForageGeodesy
 import ForageHours
-import ForagePlaces
+import ForageProviders
 import ForageSupport
 import ForageTracks
 import ForageWriters

@@ -1,6 +1,6 @@
 import ForageFinder
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import ForageSpatialIndex
 import ForageSupport
 import ForageWriters

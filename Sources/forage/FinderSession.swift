@@ -5,8 +5,8 @@ import ForageHours
 import ForageLocation
 import ForageLogging
 import ForageNotifications
-import ForagePlaces
 import ForagePlacesCache
+import ForageProviders
 import ForageRecording
 import ForageSupport
 import ForageTracks

@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForageFinder
 import ForageNearby
-import ForagePlaces
+import ForageProviders
 import ForageWriters
 import Foundation
 

@@ -3,8 +3,8 @@ import ForageFinder
 import ForageGPSD
 import ForageHTTP
 import ForageLocation
-import ForagePlaces
-import ForagePlacesData
+import ForagePlaceDataset
+import ForageProviders
 import ForageResources
 import ForageSupport
 import ForageTracks

@@ -1,5 +1,5 @@
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 import ForageSupport
 import Foundation
 import Testing

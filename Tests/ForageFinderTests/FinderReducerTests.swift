@@ -1,5 +1,5 @@
 import ForageLocation
-import ForagePlace
+import ForagePlaceModel
 import ForageStore
 import ForageStoreTesting
 import ForageTracks

@@ -1,7 +1,7 @@
 import ForageCoverage
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 import Foundation
 import Testing
 

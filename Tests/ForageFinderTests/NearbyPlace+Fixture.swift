@@ -1,5 +1,5 @@
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 
 extension NearbyPlace {
   /// A place in an answer as the tests write one: the fields `places` events print.

@@ -1,7 +1,7 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import Foundation
 import Testing
 

@@ -1,7 +1,7 @@
 import ForageCoverage
 import ForageGeodesy
 import ForageLocation
-import ForagePlace
+import ForagePlaceModel
 import ForageTracks
 import Foundation
 import Testing

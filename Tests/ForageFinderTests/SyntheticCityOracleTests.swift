@@ -1,7 +1,7 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import Foundation
 import MockPlaces
 import Testing

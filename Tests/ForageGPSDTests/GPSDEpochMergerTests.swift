@@ -16,7 +16,7 @@ import Testing
     )
   }
 
-  static func merge(_ reports: [GPSDReport]) -> [SimulatedGPS.Reading] {
+  static func merge(_ reports: [GPSDReport]) -> [GPSReading] {
     var merger = GPSDEpochMerger()
     return reports.flatMap { merger.take($0) } + merger.finish()
   }

@@ -106,8 +106,8 @@ import Testing
       }
     )
     let next = try source.fixSource.makeReadings()
-    async let rest: [SimulatedGPS.Reading] = {
-      var readings: [SimulatedGPS.Reading] = []
+    async let rest: [GPSReading] = {
+      var readings: [GPSReading] = []
       while let reading = try await next() { readings.append(reading) }
       return readings
     }()

@@ -27,14 +27,14 @@ import Testing
   ]
 
   /// Reads the source to its end.
-  static func readings(_ source: GPSDSource) async throws -> [SimulatedGPS.Reading] {
+  static func readings(_ source: GPSDSource) async throws -> [GPSReading] {
     let next = try source.fixSource.makeReadings()
-    var readings: [SimulatedGPS.Reading] = []
+    var readings: [GPSReading] = []
     while let reading = try await next() { readings.append(reading) }
     return readings
   }
 
-  static func latitudes(_ readings: [SimulatedGPS.Reading]) -> [Double?] {
+  static func latitudes(_ readings: [GPSReading]) -> [Double?] {
     readings.map {
       if case .fix(let fix) = $0 { return fix.latitude }
       return nil

@@ -1,6 +1,6 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageSupport
 import Foundation
 import MockPlaces

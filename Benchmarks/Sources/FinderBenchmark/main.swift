@@ -1,8 +1,8 @@
 import BenchmarkSupport
 import ForageFinder
 import ForageLogging
+import ForagePlaceDataset
 import ForagePlacesCache
-import ForagePlacesData
 import ForageSupport
 import ForageTracks
 import ForageWriters

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageSupport
 import Foundation
 import MockPlaces

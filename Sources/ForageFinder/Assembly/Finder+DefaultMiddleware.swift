@@ -1,4 +1,4 @@
-import ForagePlaces
+import ForageProviders
 
 extension Finder {
   /// The chain `forage run` uses, in order: ``FinderMiddleware/timeStamping``,

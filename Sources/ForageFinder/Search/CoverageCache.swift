@@ -1,7 +1,7 @@
 import ForageCoverage
 import ForageGeodesy
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSpatialIndex
 import Synchronization
 

@@ -1,5 +1,5 @@
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 
 /// Where the places middleware keeps its searches between runs, so that a later run starts from
 /// what an earlier one learned; ForagePlacesCache's `PlacesCacheFile` (`--places-cache`, SQLite)

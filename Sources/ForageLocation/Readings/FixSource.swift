@@ -9,7 +9,7 @@ public struct FixSource: Sendable {
   /// time of its own: a live source's clock. `nil` (1970-01-01) for a file, whose reader gives
   /// every fix a time.
   public var fallbackTime: (@Sendable () -> Date)?
-  private let open: @Sendable () throws -> () async throws -> SimulatedGPS.Reading?
+  private let open: @Sendable () throws -> () async throws -> GPSReading?
 
   /// Creates a source.
   ///
@@ -20,7 +20,7 @@ public struct FixSource: Sendable {
   public init(
     expectedCount: Int? = nil,
     fallbackTime: (@Sendable () -> Date)? = nil,
-    open: @escaping @Sendable () throws -> () async throws -> SimulatedGPS.Reading?
+    open: @escaping @Sendable () throws -> () async throws -> GPSReading?
   ) {
     self.expectedCount = expectedCount
     self.fallbackTime = fallbackTime
@@ -28,7 +28,7 @@ public struct FixSource: Sendable {
   }
 
   /// A source that gives `readings`, in order.
-  public static func readings(_ readings: [SimulatedGPS.Reading]) -> FixSource {
+  public static func readings(_ readings: [GPSReading]) -> FixSource {
     FixSource(expectedCount: readings.count) {
       var iterator = readings.makeIterator()
       return { iterator.next() }
@@ -40,7 +40,7 @@ public struct FixSource: Sendable {
   /// - Returns: A function giving the next reading, `nil` at the end; it throws when the source
   ///   fails (a malformed file).
   /// - Throws: What opening the source threw.
-  public func makeReadings() throws -> () async throws -> SimulatedGPS.Reading? {
+  public func makeReadings() throws -> () async throws -> GPSReading? {
     try open()
   }
 }
