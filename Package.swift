@@ -63,6 +63,7 @@ let package = Package(
 
     // MARK: Libraries
     .target(name: "ForageSupport", swiftSettings: strict),
+    .target(name: "ForageCommandLine", dependencies: ["ForageSupport"], swiftSettings: strict),
     .target(name: "ForageStore", swiftSettings: strict),
     .target(name: "ForageStoreTesting", dependencies: ["ForageStore"], swiftSettings: strict),
     .target(
@@ -167,8 +168,8 @@ let package = Package(
     .target(
       name: "ForageNearby",
       dependencies: [
-        "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlaceModel", "ForageProviders",
-        "ForagePlaceDataset", "ForageSpatialIndex", "ForageTracks", "ForageSupport", "ForageHours",
+        "ForageGeodesy", "ForagePlaceModel", "ForagePlaceDataset", "ForageSpatialIndex",
+        "ForageTracks", "ForageSupport", "ForageHours",
       ],
       swiftSettings: strict
     ),
@@ -187,7 +188,7 @@ let package = Package(
         "ForageWatch",
         "ForageRecording",
         "ForageNearby",
-        "ForagePlacesCache", "ForageNotifications", "ForageLogging",
+        "ForagePlacesCache", "ForageNotifications", "ForageLogging", "ForageCommandLine",
         "ForageFinder", "ForageGeodesy", "ForagePlaceDataset", "ForageTracks", "ForageLocation",
         "ForageGPSD",
         "ForageProviders", "ForageSupport", "ForageHTTP", "ForageHours",
@@ -241,6 +242,7 @@ let package = Package(
     .executableTarget(
       name: "mock-places",
       dependencies: [
+        "ForageCommandLine",
         "ForagePlaceDataset",
         "ForageSupport",
         "MockPlaces",

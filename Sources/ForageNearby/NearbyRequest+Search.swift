@@ -4,7 +4,6 @@ import ForagePlaceDataset
 import ForagePlaceModel
 import ForageSpatialIndex
 import ForageSupport
-import ForageWriters
 import Foundation
 
 extension NearbyRequest {

@@ -1,5 +1,4 @@
 import ForagePlaceModel
-import ForageWriters
 
 /// What a `forage nearby` search found.
 public struct NearbyResult: Sendable, Equatable {

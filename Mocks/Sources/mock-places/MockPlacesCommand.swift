@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageCommandLine
 import ForagePlaceDataset
 import ForageSupport
 import Foundation

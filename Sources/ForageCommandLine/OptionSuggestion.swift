@@ -1,3 +1,6 @@
+import ForageSupport
+import Foundation
+
 /// The option a user most likely meant by one that does not exist, for "did you mean".
 ///
 /// ArgumentParser suggests a near option itself, but only once the command's own checks pass;
@@ -23,7 +26,7 @@ public enum OptionSuggestion {
       // 100 KiB is not compared character by character with every option.
       let length = name.count
       let ranked = wanted.filter { abs($0.count - length) <= 2 }
-        .map { (option: $0, edits: editDistance(name, $0)) }
+        .map { (option: $0, edits: NameSuggestion.editDistance(name, $0)) }
         .filter { $0.edits <= 2 }
         .min { $0.edits < $1.edits }
       if let ranked { return (name, ranked.option) }
@@ -49,26 +52,6 @@ public enum OptionSuggestion {
       return (name, nearest(in: [name], to: known.sorted())?.meant)
     }
     return nil
-  }
-
-  /// The Levenshtein distance between two words: the fewest insertions, deletions and
-  /// substitutions of characters that turn one into the other.
-  public static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, left) in a.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: b.count)
-      for (j, right) in b.enumerated() {
-        current[j + 1] = Swift.min(
-          previous[j + 1] + 1,
-          current[j] + 1,
-          previous[j] + (left == right ? 0 : 1)
-        )
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 
   /// The long options a command's help text declares: the lines under `OPTIONS:` that start

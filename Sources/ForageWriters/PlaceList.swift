@@ -1,13 +1,23 @@
 import ForageFinder
-import ForagePlaceDataset
 import ForagePlaceModel
-import ForageSpatialIndex
 import ForageSupport
-import ForageWriters
 import Foundation
 
-extension NearbyResult {
-  /// The whole output in a format; the same result always gives the same bytes.
+/// A list of places and their distances as one whole output, `forage nearby`'s, in the four
+/// formats a list can take (``OutputFormat/ndjson``, `json`, `geojson`, `table`).
+public struct PlaceList: Sendable, Equatable {
+  /// The places, in the order they are written (nearest first for `forage nearby`).
+  public var places: [NearbyPlace]
+  /// The notice the data's licence asks for, which every format carries, or `nil`.
+  public var attribution: String?
+
+  /// Creates a list.
+  public init(places: [NearbyPlace], attribution: String? = nil) {
+    self.places = places
+    self.attribution = attribution
+  }
+
+  /// The whole output in a format; the same list always gives the same bytes.
   ///
   /// Each place is the object of `forage run`'s `places` events (``ForageFinder/NearbyPlace``'s
   /// `json()`: the same keys, number style and `null` for a missing name). `ndjson`: one place a
@@ -34,7 +44,7 @@ extension NearbyResult {
       let notice = attribution.map { ",\"attribution\":" + JSONValue.string($0).serialized } ?? ""
       return "{\"type\":\"FeatureCollection\"\(notice),\"features\":[\n" + features + "\n]}\n"
     case .table, .html:
-      // A request never asks for html (``NearbyRequest`` refuses it): a table is the fallback.
+      // `forage nearby` never asks for html (it refuses it): a table is the fallback.
       return Self.table(places)
         + (attribution.map { "places data: \(TerminalText.escaped($0, keepingTabs: false))\n" }
           ?? "")
