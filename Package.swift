@@ -31,6 +31,7 @@ let package = Package(
     .library(name: "ForageNearby", targets: ["ForageNearby"]),
     .library(name: "ForageWatch", targets: ["ForageWatch"]),
     .library(name: "MockPlaces", targets: ["MockPlaces"]),
+    .library(name: "ForageSyntheticCity", targets: ["ForageSyntheticCity"]),
     .executable(name: "forage", targets: ["forage"]),
     .executable(name: "mock-places", targets: ["mock-places"]),
     .executable(name: "synthetic-city", targets: ["synthetic-city"]),
@@ -230,8 +231,7 @@ let package = Package(
     .target(
       name: "MockPlaces",
       dependencies: [
-        "ForageGeodesy", "ForageCoverage", "ForagePlaceModel", "ForagePlaceDataset", "ForageHTTP",
-        "ForageSupport",
+        "ForageGeodesy", "ForagePlaceModel", "ForagePlaceDataset", "ForageHTTP", "ForageSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -253,17 +253,31 @@ let package = Package(
       path: "Mocks/Sources/mock-places",
       swiftSettings: strict
     ),
+    // The generated city and walk of the coverage benchmark and the finder's oracle tests
+    // (`synthetic-city` writes them), apart from the mock server.
+    .target(
+      name: "ForageSyntheticCity",
+      dependencies: ["ForagePlaceDataset", "ForagePlaceModel", "ForageSupport"],
+      path: "Mocks/Sources/ForageSyntheticCity",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "synthetic-city",
       dependencies: [
-        "MockPlaces", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ForageSyntheticCity",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Mocks/Sources/synthetic-city",
       swiftSettings: strict
     ),
 
     // MARK: Test support
-    .target(name: "ForageTestSupport", path: "Tests/ForageTestSupport", swiftSettings: strict),
+    .target(
+      name: "ForageTestSupport",
+      dependencies: ["MockPlaces"],
+      path: "Tests/ForageTestSupport",
+      swiftSettings: strict
+    ),
 
     // MARK: Tests
     .testTarget(name: "ForageSupportTests", dependencies: ["ForageSupport"], swiftSettings: strict),
@@ -371,7 +385,7 @@ let package = Package(
       dependencies: [
         "ForageWriters",
         "ForageRecording",
-        "ForagePlacesCache", "ForageNotifications", "ForageLogging",
+        "ForagePlacesCache", "ForageNotifications", "ForageLogging", "ForageSyntheticCity",
         "ForagePlaceModel",
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
         "ForagePlaceDataset", "ForageHTTP", "ForageLocation", "ForageHours",

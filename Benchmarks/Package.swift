@@ -76,6 +76,7 @@ let package = Package(
         .product(name: "ForageSpatialIndex", package: "forage"),
         .product(name: "ForagePlaceDataset", package: "forage"),
         .product(name: "ForageSupport", package: "forage"),
+        .product(name: "ForageSyntheticCity", package: "forage"),
         .product(name: "MockPlaces", package: "forage"),
       ]
     ),

@@ -1,5 +1,6 @@
 import ForageHTTP
 import ForageSupport
+import ForageTestSupport
 import Foundation
 import MockPlaces
 import Synchronization

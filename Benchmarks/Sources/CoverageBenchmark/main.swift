@@ -2,6 +2,7 @@ import ForageFinder
 import ForageGeodesy
 import ForagePlaceDataset
 import ForageSupport
+import ForageSyntheticCity
 import Foundation
 import MockPlaces
 

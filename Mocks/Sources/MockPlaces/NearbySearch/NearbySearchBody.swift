@@ -1,4 +1,3 @@
-import ForageCoverage
 import ForagePlaceDataset
 import ForagePlaceModel
 import Foundation

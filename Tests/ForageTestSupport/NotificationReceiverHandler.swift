@@ -1,4 +1,5 @@
 import Foundation
+import MockPlaces
 import Synchronization
 
 /// A webhook receiver for tests of `forage run --notify-url`: answers `POST` to its path with
