@@ -8,30 +8,25 @@ let package = Package(
   name: "forage",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "ForageSupport", targets: ["ForageSupport"]),
+    // What a user imports (docs/swift.md): the store and its test store, the finder, the place
+    // model its answers are made of, the providers, the track readers and the writers.
     .library(name: "ForageStore", targets: ["ForageStore"]),
     .library(name: "ForageStoreTesting", targets: ["ForageStoreTesting"]),
-    .library(name: "ForageGeodesy", targets: ["ForageGeodesy"]),
-    .library(name: "ForageSpatialIndex", targets: ["ForageSpatialIndex"]),
-    .library(name: "ForageCoverage", targets: ["ForageCoverage"]),
+    .library(name: "ForageFinder", targets: ["ForageFinder"]),
     .library(name: "ForagePlaceModel", targets: ["ForagePlaceModel"]),
-    .library(name: "ForagePlaceDataset", targets: ["ForagePlaceDataset"]),
-    .library(name: "ForageHours", targets: ["ForageHours"]),
-    .library(name: "ForageHTTP", targets: ["ForageHTTP"]),
     .library(name: "ForageProviders", targets: ["ForageProviders"]),
     .library(name: "ForageTracks", targets: ["ForageTracks"]),
-    .library(name: "ForageLocation", targets: ["ForageLocation"]),
-    .library(name: "ForageGPSD", targets: ["ForageGPSD"]),
-    .library(name: "ForageFinder", targets: ["ForageFinder"]),
     .library(name: "ForageWriters", targets: ["ForageWriters"]),
-    .library(name: "ForageRecording", targets: ["ForageRecording"]),
-    .library(name: "ForagePlacesCache", targets: ["ForagePlacesCache"]),
-    .library(name: "ForageNotifications", targets: ["ForageNotifications"]),
-    .library(name: "ForageLogging", targets: ["ForageLogging"]),
-    .library(name: "ForageNearby", targets: ["ForageNearby"]),
-    .library(name: "ForageWatch", targets: ["ForageWatch"]),
-    .library(name: "MockPlaces", targets: ["MockPlaces"]),
-    .library(name: "ForageSyntheticCity", targets: ["ForageSyntheticCity"]),
+    // Not for users (the underscore says so): the modules this project's own Benchmarks and
+    // Tests/Fuzz packages use beyond those, which a package can only reach through a product.
+    .library(
+      name: "_ForageInternal",
+      targets: [
+        "ForageSupport", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage",
+        "ForagePlaceDataset", "ForageHours", "ForageHTTP", "ForageLocation", "ForageRecording",
+        "ForagePlacesCache", "ForageLogging", "ForageWatch", "MockPlaces", "ForageSyntheticCity",
+      ]
+    ),
     .executable(name: "forage", targets: ["forage"]),
     .executable(name: "mock-places", targets: ["mock-places"]),
     .executable(name: "synthetic-city", targets: ["synthetic-city"]),

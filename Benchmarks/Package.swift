@@ -29,32 +29,27 @@ let package = Package(
       name: "StoreBenchmark",
       dependencies: [
         .product(name: "ForageStore", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ] + reSwiftProducts
     ),
     .executableTarget(
       name: "GeoBenchmark",
       dependencies: [
         .product(name: "ForagePlaceModel", package: "forage"),
-        .product(name: "ForageGeodesy", package: "forage"),
-        .product(name: "ForageSpatialIndex", package: "forage"),
-        .product(name: "ForageCoverage", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(
       name: "HTTPBenchmark",
       dependencies: [
-        .product(name: "ForageHTTP", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage")
       ]
     ),
     .executableTarget(
       name: "TrackBenchmark",
       dependencies: [
         .product(name: "ForageTracks", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .target(
@@ -62,8 +57,7 @@ let package = Package(
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "ForageProviders", package: "forage"),
-        .product(name: "ForagePlaceDataset", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(
@@ -72,12 +66,7 @@ let package = Package(
         .product(name: "ForagePlaceModel", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageGeodesy", package: "forage"),
-        .product(name: "ForageSpatialIndex", package: "forage"),
-        .product(name: "ForagePlaceDataset", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
-        .product(name: "ForageSyntheticCity", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(
@@ -85,10 +74,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageLocation", package: "forage"),
-        .product(name: "ForagePlaceDataset", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
-        .product(name: "ForageWatch", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(
@@ -96,10 +82,8 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageHours", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
         .product(name: "ForagePlaceModel", package: "forage"),
-        .product(name: "ForagePlaceDataset", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
       ]
     ),
     .executableTarget(name: "MemoryBenchmark"),
@@ -110,12 +94,8 @@ let package = Package(
         .product(name: "ForagePlaceModel", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageLogging", package: "forage"),
-        .product(name: "ForagePlacesCache", package: "forage"),
-        .product(name: "ForagePlaceDataset", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
