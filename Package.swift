@@ -269,7 +269,7 @@ let package = Package(
     // MARK: Test support
     .target(
       name: "ForageTestSupport",
-      dependencies: ["MockPlaces"],
+      dependencies: ["MockPlaces", "ForagePlaceModel", "ForageGeodesy"],
       path: "Tests/ForageTestSupport",
       swiftSettings: strict
     ),
@@ -380,16 +380,39 @@ let package = Package(
       dependencies: [
         "ForageWriters",
         "ForageRecording",
-        "ForagePlacesCache", "ForageNotifications", "ForageLogging", "ForageSyntheticCity",
+        "ForageNotifications", "ForageLogging", "ForageSyntheticCity",
         "ForagePlaceModel",
-        "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
+        "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy",
         "ForagePlaceDataset", "ForageHTTP", "ForageLocation", "ForageHours",
         "ForageProviders", "ForageResources", "ForageSupport", "MockPlaces",
         "ForageStoreTesting", "ForageTestSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
       ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageWritersTests",
+      dependencies: [
+        "ForageWriters", "ForageFinder", "ForagePlaceModel", "ForageCoverage", "ForageGeodesy",
+        "ForageTracks", "ForageSupport", "ForageTestSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageRecordingTests",
+      dependencies: [
+        "ForageRecording", "ForageFinder", "ForageWriters", "ForageLocation", "ForagePlaceModel",
+        "ForageCoverage", "ForageGeodesy", "ForageTracks", "ForageSupport", "ForageTestSupport",
+      ],
       resources: [.copy("Fixtures")],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForagePlacesCacheTests",
+      dependencies: [
+        "ForagePlacesCache", "ForageFinder", "ForagePlaceModel", "ForageProviders", "ForageGeodesy",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

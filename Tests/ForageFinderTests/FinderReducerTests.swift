@@ -2,6 +2,7 @@ import ForageLocation
 import ForagePlaceModel
 import ForageStore
 import ForageStoreTesting
+import ForageTestSupport
 import ForageTracks
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import ForageCoverage
 import ForageFinder
 import ForageGeodesy
 import ForagePlaceModel
+import ForageTestSupport
 import Foundation
 import Testing
 

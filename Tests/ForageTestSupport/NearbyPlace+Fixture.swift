@@ -3,7 +3,7 @@ import ForagePlaceModel
 
 extension NearbyPlace {
   /// A place in an answer as the tests write one: the fields `places` events print.
-  static func fixture(
+  public static func fixture(
     id: String,
     name: String?,
     latitude: Double,

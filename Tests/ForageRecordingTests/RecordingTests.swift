@@ -2,6 +2,7 @@ import ForageCoverage
 import ForageGeodesy
 import ForageLocation
 import ForagePlaceModel
+import ForageTestSupport
 import ForageTracks
 import Foundation
 import Testing
