@@ -162,7 +162,7 @@ check-dependencies:
 # (links to other modules' and to internal symbols, which DocC cannot resolve) are counted
 # until they are fixed, when the module moves to DOCC_STRICT.
 DOCC_STRICT := ForageStore ForageStoreTesting ForageSupport
-DOCC_ARTICLES := ForageFinder ForagePlaces
+DOCC_ARTICLES := ForageFinder ForageProviders
 
 docs:
 	swift package generate-documentation $(addprefix --target ,$(DOCC_STRICT)) --warnings-as-errors

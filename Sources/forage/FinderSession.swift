@@ -1,8 +1,12 @@
 import ArgumentParser
 import ForageFinder
+import ForageGPSD
 import ForageHours
 import ForageLocation
-import ForagePlaces
+import ForageLogging
+import ForageNotifications
+import ForagePlacesCache
+import ForageProviders
 import ForageRecording
 import ForageSupport
 import ForageTracks
@@ -16,7 +20,7 @@ enum FinderSession {
   /// checked (a bad track starts no server), writing events in `format` to `output` (or
   /// standard output).
   ///
-  /// The chain is ``Finder/defaultMiddleware(places:recorder:logger:notifications:)``, the one a
+  /// The chain is ``Finder/defaultMiddleware(places:notifications:recorder:logging:)``, the one a
   /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
   /// (`--notify-url`), logging to standard error (`--log-level`) and a places cache file
   /// (`--places-cache`). The backend's attribution (what the places data asks to be shown with
@@ -255,9 +259,9 @@ enum FinderSession {
       options: options,
       middleware: Finder.defaultMiddleware(
         places: .places(backend, cacheFile: cacheFile, hours: hours),
+        notifications: try arguments.notifications().map(FinderMiddleware.notifications),
         recorder: recordSink.map(FinderMiddleware.recorder),
-        logger: arguments.logger(),
-        notifications: try arguments.notifications()
+        logging: .logging(arguments.logger())
       )
     )
     finder.subscribers = view.map { [$0.subscriber] } ?? []

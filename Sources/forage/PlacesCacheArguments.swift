@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForageFinder
+import ForagePlacesCache
 import ForageSupport
 import ForageWriters
 import Foundation

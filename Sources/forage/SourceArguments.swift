@@ -1,9 +1,10 @@
 import ArgumentParser
 import ForageFinder
+import ForageGPSD
 import ForageHTTP
 import ForageLocation
-import ForagePlaces
-import ForagePlacesData
+import ForagePlaceDataset
+import ForageProviders
 import ForageResources
 import ForageSupport
 import ForageTracks

@@ -1,5 +1,5 @@
 import ForageFinder
-import MockPlaces
+import ForageSyntheticCity
 import Testing
 
 /// Places API (New) at and beyond its cap of 20 over the generated cities, against the mock

@@ -31,7 +31,7 @@ public struct Finder: Sendable {
   ///
   /// - Parameters:
   ///   - options: What to search and how to replay.
-  ///   - middleware: The chain, in order; usually ``defaultMiddleware(places:recorder:logger:notifications:)``
+  ///   - middleware: The chain, in order; usually ``defaultMiddleware(places:notifications:recorder:logging:)``
   ///     with your changes.
   public init(options: FinderOptions = FinderOptions(), middleware: [FinderMiddleware]) {
     self.options = options

@@ -53,7 +53,7 @@ public final class FinderSetup: Sendable {
   /// to its `requests_by_sku`.
   ///
   /// - Parameters:
-  ///   - sku: What each of these requests is billed as (``ForagePlaces/PlacesSKU/id``), or
+  ///   - sku: What each of these requests is billed as (``ForageProviders/PlacesSKU/id``), or
   ///     `nil` when not known.
   ///   - count: Reads the count so far.
   public func countRequests(

@@ -174,7 +174,7 @@ public struct ReplayTrack: Sendable {
   public var fixSource: FixSource {
     FixSource(expectedCount: fixCount) {
       let next = try makeFixSource()
-      return { try next().map(SimulatedGPS.Reading.fix) }
+      return { try next().map(GPSReading.fix) }
     }
   }
 

@@ -1,15 +1,15 @@
 import ForageCoverage
 import ForageGeodesy
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSpatialIndex
 import Synchronization
 
 /// What the finder knows in memory: every place its searches returned, and the area those
 /// searches fully covered (a GEOS ``CoverageArea``).
 ///
-/// Not the `--places-cache` file (``PlacesCacheFile``), which keeps searches between runs: this
-/// cache starts from what that file knows and lives for one run.
+/// Not the `--places-cache` file (ForagePlacesCache's `PlacesCacheFile`), which keeps searches
+/// between runs: this cache starts from what that file knows and lives for one run.
 ///
 /// Safe to share between effects: all state is behind a lock.
 final class CoverageCache: Sendable {

@@ -1,6 +1,6 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 
 // The stand-in of the article "Writing a middleware" (ForageFinder.docc), word for word between
 // the markers: DocCSnippetTests checks the article against this file, and

@@ -1,6 +1,6 @@
 import ForageFinder
 import ForageHTTP
-import ForagePlace
+import ForagePlaceModel
 import ForageStore
 import Foundation
 import Synchronization

@@ -1,7 +1,7 @@
 import ForageFinder
 import ForageGeodesy
 import ForageHTTP
-import ForagePlace
+import ForagePlaceModel
 import ForageStore
 import ForageStoreTesting
 import ForageTestSupport

@@ -1,10 +1,10 @@
 import ForageGeodesy
 import ForageHTTP
-import ForagePlace
+import ForagePlaceModel
 import Foundation
 import Synchronization
 
-// The API in memory of the article "Implementing a provider" (ForagePlaces.docc), word for
+// The API in memory of the article "Implementing a provider" (ForageProviders.docc), word for
 // word between the markers: DocCSnippetTests checks the article against this file.
 
 // docc-snippet: fake-api

@@ -1,9 +1,9 @@
 import ForageFinder
 import ForageHTTP
-import ForagePlaces
+import ForageProviders
 import Foundation
 
-// How the article "Implementing a provider" (ForagePlaces.docc) puts the provider to work,
+// How the article "Implementing a provider" (ForageProviders.docc) puts the provider to work,
 // word for word between the markers: DocCSnippetTests checks the article against this file,
 // and TinyPlacesProviderTests runs it.
 

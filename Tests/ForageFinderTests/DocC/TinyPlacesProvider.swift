@@ -1,11 +1,11 @@
 import ForageGeodesy
 import ForageHTTP
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSupport
 import Foundation
 
-// The provider of the article "Implementing a provider" (ForagePlaces.docc), word for word
+// The provider of the article "Implementing a provider" (ForageProviders.docc), word for word
 // between the markers: DocCSnippetTests checks the article against this file, and
 // TinyPlacesProviderTests runs it.
 

@@ -1,8 +1,8 @@
 import ForageFinder
 import ForageGeodesy
 import ForageHTTP
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSupport
 import ForageTestSupport
 import Foundation
