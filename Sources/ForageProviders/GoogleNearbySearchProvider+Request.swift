@@ -4,7 +4,7 @@ import Foundation
 extension GoogleNearbySearchProvider {
   /// The request for the first page of a search.
   ///
-  /// Every name and value is percent-encoded with ``QueryString``; parameters are sent in a
+  /// Every name and value is percent-encoded with `QueryString`; parameters are sent in a
   /// fixed order with `key` last.
   ///
   /// - Parameter search: The search, already validated.

@@ -17,7 +17,7 @@ public struct PlacesAPIKey: Sendable, Hashable, CustomStringConvertible,
   public var customMirror: Mirror { Mirror(self, children: []) }
 
   /// Removes this key from a text: every occurrence of it, raw or percent-encoded, then
-  /// whatever ForageHTTP's ``Redaction`` removes (`key=` values, key headers, `AIza…` keys).
+  /// whatever ForageHTTP's `Redaction` removes (`key=` values, key headers, `AIza…` keys).
   ///
   /// - Parameter text: A message that may contain the key, such as a URL or a server's error.
   /// - Returns: The text with the key replaced by `REDACTED`.

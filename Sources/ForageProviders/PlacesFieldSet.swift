@@ -1,6 +1,6 @@
 /// Which place fields a run asks for, where the API bills by field (Places API (New)).
 public enum PlacesFieldSet: String, Sendable, Hashable, CaseIterable {
-  /// Every field a ``ForagePlaceModel/Place`` holds: ratings, price levels and opening hours
+  /// Every field a `ForagePlaceModel/Place` holds: ratings, price levels and opening hours
   /// included (Places API (New) bills it as ``PlacesSKU/nearbySearchEnterprise``).
   case all
   /// Only the fields that say which places are where: id, name, location, types, address,

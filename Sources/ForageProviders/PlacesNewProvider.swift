@@ -23,7 +23,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
   /// The path of the endpoint under the base URL.
   public static let path = "/v1/places:searchNearby"
 
-  /// The fields requested with ``PlacesFieldSet/all``: exactly those ``Place`` holds.
+  /// The fields requested with ``PlacesFieldSet/all``: exactly those `Place` holds.
   public static let fieldMask = fieldMask(for: .all)
 
   /// The Pro fields ``Place`` holds: which places are where, and what they are

@@ -10,7 +10,7 @@ public struct PlacesPage: Sendable, Hashable {
   /// coordinate (a latitude of 999, not a number), no id, or not the wire format's shape.
   /// Callers count them, so that nothing is dropped in silence.
   public var skippedResults: Int
-  /// The notices the answer carried about its data (``AttributionNotice``), as plain text,
+  /// The notices the answer carried about its data (`AttributionNotice`), as plain text,
   /// each once, in the order received: what the API asks to be shown with its places.
   public var notices: [String]
 

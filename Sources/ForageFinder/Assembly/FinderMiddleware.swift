@@ -9,7 +9,7 @@ import ForageStore
 /// ```swift
 /// let announce = FinderMiddleware("announce") { context, action, next in
 ///   next(action)
-///   if case .placesAnswered(let answer) = action { print(answer.places.first?.name ?? "-") }
+///   if case .placesAnswered(let answer) = action { print(answer.places.first?.place.name ?? "-") }
 /// }
 /// ```
 public struct FinderMiddleware: Sendable {

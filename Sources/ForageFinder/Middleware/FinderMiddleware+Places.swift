@@ -19,7 +19,7 @@ extension FinderMiddleware {
   ///     a test double.
   ///   - requestCount: Reads how many HTTP requests `provider` has sent, for the summary's
   ///     `requests` (and its `requests_by_sku`, when the provider knows its
-  ///     ``ForageProviders/PlacesProvider/sku``); `nil` counts none.
+  ///     `ForageProviders/PlacesProvider/sku`); `nil` counts none.
   ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
   ///   - api: Names the API `provider` asks, so that a cache file never mixes two APIs'
   ///     answers (``PlacesBackend/identity`` for a backend).

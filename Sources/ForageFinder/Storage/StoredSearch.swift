@@ -28,7 +28,7 @@ public struct StoredKnowledge: Sendable, Equatable {
   public var searches: [StoredSearch]
   /// The places, by id.
   public var places: [Place]
-  /// The notices the API's answers carried about its data (``ForageProviders/PlacesPage/notices``),
+  /// The notices the API's answers carried about its data (`ForageProviders/PlacesPage/notices`),
   /// to be shown with the places, in the order first learned.
   public var notices: [String]
 
