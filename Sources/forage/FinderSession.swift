@@ -320,8 +320,8 @@ enum FinderSession {
     if let failure = outcome.fatalFailure {
       // A refused key says what to set, not only what the server said.
       let advice =
-        failure.kind == "request_denied" ? backend.deniedKeyAdvice.map { "; \($0)" } : nil
-      if failure.kind == "invalid_search", networkAnswers == 0 {
+        failure.kind == PlacesFailure.requestDeniedKind ? backend.deniedKeyAdvice.map { "; \($0)" } : nil
+      if failure.kind == PlacesFailure.invalidSearchKind, networkAnswers == 0 {
         // The API refused what was asked (an unsupported --type): the options must change.
         printError("the places API refused the search: \(failure.message)")
         throw failed(outputs, Sysexits.usage)

@@ -57,6 +57,14 @@ extension PlacesFailure {
   /// (`ForageProviders/PlacesError/notExact(_:)`).
   public static let notExactKind = "not_exact"
 
+  /// The ``kind`` of a search the API refused as asked, such as an unsupported type
+  /// (`ForageProviders/PlacesError/invalidSearch(_:)`): the options must change.
+  public static let invalidSearchKind = "invalid_search"
+
+  /// The ``kind`` of a search the API refused for its key
+  /// (`ForageProviders/PlacesError/requestDenied(message:)`).
+  public static let requestDeniedKind = "request_denied"
+
   /// Describes a failed attempt that the provider is about to retry.
   ///
   /// - Parameters:
@@ -79,10 +87,10 @@ extension PlacesFailure {
   /// A stable, machine-readable name for a failure.
   private static func kind(of error: PlacesError) -> String {
     switch error {
-    case .invalidSearch: "invalid_search"
+    case .invalidSearch: Self.invalidSearchKind
     case .invalidRequest: "invalid_request"
     case .overQueryLimit: "over_query_limit"
-    case .requestDenied: "request_denied"
+    case .requestDenied: Self.requestDeniedKind
     case .unknownError: "unknown_error"
     case .unexpectedStatus: "unexpected_status"
     case .httpStatus: "http_status"
