@@ -320,7 +320,8 @@ enum FinderSession {
     if let failure = outcome.fatalFailure {
       // A refused key says what to set, not only what the server said.
       let advice =
-        failure.kind == PlacesFailure.requestDeniedKind ? backend.deniedKeyAdvice.map { "; \($0)" } : nil
+        failure.kind == PlacesFailure.requestDeniedKind
+        ? backend.deniedKeyAdvice.map { "; \($0)" } : nil
       if failure.kind == PlacesFailure.invalidSearchKind, networkAnswers == 0 {
         // The API refused what was asked (an unsupported --type): the options must change.
         printError("the places API refused the search: \(failure.message)")
