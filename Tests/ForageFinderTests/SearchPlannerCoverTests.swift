@@ -105,6 +105,51 @@ import Testing
     )
   }
 
+  @Test func pageChoicesFollowTheDensityOfTheLastCappedSearches() throws {
+    var planner = try Self.walkingEast()
+    // One page: as far as the last searches reached, with no page limit.
+    #expect(planner.pageChoices(pages: 1).map(\.pages) == [nil])
+    // The last search found every place within its reach: more pages add nothing.
+    #expect(planner.pageChoices(pages: 3).map(\.pages) == [nil])
+    planner.note(search: try SearchPlannerTests.point(east: -100), coveredRadius: 150, places: 60)
+    planner.note(search: try SearchPlannerTests.point(east: -50), coveredRadius: 100, places: 20)
+    let choices = planner.pageChoices(pages: 3)
+    #expect(choices.map(\.pages) == [1, 2, 3])
+    // The sparser of the two densities: 150 m for 60 places is 19.4 m a place, 100 m for 20
+    // is 22.4 m; the radius grows as the square root of the places.
+    let unit = 150 / 60.0.squareRoot()
+    for (choice, pages) in zip(choices, [1.0, 2, 3]) {
+      #expect(abs(choice.radius - unit * (20 * pages).squareRoot()) < 1e-9)
+    }
+  }
+
+  @Test func choosesThePagesThatCompleteTheMostFixesARequest() throws {
+    var planner = try Self.walkingEast()
+    // The last search's first page reached 85 m: one page cannot complete the 82 m the fix
+    // needs; two pages reach about 120 m, which completes the fix and the fixes after it.
+    planner.note(search: try SearchPlannerTests.point(east: -300), coveredRadius: 85, places: 20)
+    let fix = try SearchPlannerTests.point(east: 0)
+    let onePage = planner.coverPlan(for: fix, needed: 82, known: []) { _ in nil }
+    #expect(onePage.isPreparing && onePage.pages == nil)
+    let plan = planner.coverPlan(for: fix, needed: 82, known: [], pages: 3) { _ in nil }
+    let pages = try #require(plan.pages)
+    #expect(pages >= 2 && !plan.isPreparing, "\(plan)")
+    let enough = try #require(plan.enoughRadius)
+    let expected = SearchPlanner.coverageConfidence * enough
+    #expect(
+      Self.holds([SearchPlanner.Disk(centre: plan.centre, radius: expected)], radius: 81, at: fix)
+    )
+  }
+
+  @Test func standingStillChoosesNoPages() throws {
+    var planner = SearchPlanner()
+    let fix = try SearchPlannerTests.point(east: 0)
+    for _ in 0..<16 { planner.note(fix: fix) }
+    planner.note(search: try SearchPlannerTests.point(east: 60), coveredRadius: 85, places: 20)
+    let plan = planner.coverPlan(for: fix, needed: 82, known: [], pages: 3) { _ in nil }
+    #expect(plan.pages == nil)
+  }
+
   @Test func searchesAtTheFixWhenTheLastSearchKnewNothing() throws {
     var planner = try Self.walkingEast()
     let fix = try SearchPlannerTests.point(east: 0)

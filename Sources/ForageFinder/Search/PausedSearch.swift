@@ -25,16 +25,26 @@ struct PausedSearch: Sendable {
   var nextPageToken: PageToken?
   /// The pages it may still fetch.
   var budget: PageBudget
+  /// The most pages its plan counted on, or `nil` for as many as ``reach`` takes.
+  var mostPages: Int?
+  /// The pages taken in so far.
+  private(set) var pages = 0
 
-  /// Creates a search at `centre` meant to be complete within `reach`.
-  init(centre: Coordinate, reach: Double, budget: PageBudget) {
+  /// Creates a search at `centre` meant to be complete within `reach`, in at most `mostPages`
+  /// pages when given.
+  init(centre: Coordinate, reach: Double, mostPages: Int? = nil, budget: PageBudget) {
     self.centre = centre
     self.reach = reach
+    self.mostPages = mostPages
     self.budget = budget
   }
 
+  /// Whether it has taken in as many pages as its plan counted on.
+  var isAtPageLimit: Bool { mostPages.map { pages >= $0 } ?? false }
+
   /// Adds a page's places and notices, and returns the places it had not found before.
   mutating func take(_ page: PlacesPage) -> [Place] {
+    pages += 1
     notices += page.notices.filter { !notices.contains($0) }
     var fresh: [Place] = []
     for place in page.places where seen.insert(place.id).inserted {

@@ -37,7 +37,8 @@ extension PlacesEngine {
         near: centre,
         within: needed + SearchPlanner.horizonRadii * query.radius
       ),
-      gaps: [cache.nearestUnknownPoint(to: centre, within: needed)].compactMap { $0 }
+      gaps: [cache.nearestUnknownPoint(to: centre, within: needed)].compactMap { $0 },
+      pages: max(1, cap / PageBudget.pageSize)
     ) { [cache] point in
       // A search there is complete at most out to its cap-th place: no farther than the
       // cap-th place known there.
@@ -140,6 +141,7 @@ extension PlacesEngine {
             query.radius + Geodesic.distance(plan.centre, centre),
             plan.enoughRadius ?? query.radius
           ) : plan.enoughRadius ?? query.radius,
+        pages: plan.pages,
         for: centre,
         at: time
       )
@@ -167,11 +169,12 @@ extension PlacesEngine {
   /// Searches around `centre` for the fix at `fix` (at `time`) and teaches the cache what was
   /// found and how far the search is complete: nearest first, page by page until `reach` is
   /// covered, or within the radius `reach` (R by default; for a planned search, what its plan
-  /// counted on). A search nearest first stops early, paused, once the fix can be answered
-  /// (``proceed(_:for:at:)``).
+  /// counted on), and after `pages` pages when its plan counted on that many. A search nearest
+  /// first stops early, paused, once the fix can be answered (``proceed(_:for:at:)``).
   func search(
     around centre: Coordinate,
     reach: Double? = nil,
+    pages: Int? = nil,
     for fix: Coordinate,
     at time: Date?
   ) async throws(PlacesError) {
@@ -184,7 +187,12 @@ extension PlacesEngine {
     )
     let page = try await provider.searchNearby(search)
     try await proceed(
-      PausedSearch(centre: centre, reach: radius, budget: PageBudget(for: provider)),
+      PausedSearch(
+        centre: centre,
+        reach: radius,
+        mostPages: pages,
+        budget: PageBudget(for: provider)
+      ),
       from: page,
       for: fix,
       at: time
@@ -242,13 +250,13 @@ extension PlacesEngine {
           covered = byDistance ? cappedCoverage(of: search.found, around: search.centre) : 0
         }
         cache.learn(fresh, around: search.centre, coveredRadius: covered)
-        record(learned, of: search, coveredRadius: covered)
+        record(learned, of: search, coveredRadius: covered, isComplete: !isCapped)
         return
       }
       if byDistance {
         let covered = cappedCoverage(of: search.found, around: search.centre)
         cache.learn(fresh, around: search.centre, coveredRadius: covered)
-        if covered >= search.reach {
+        if covered >= search.reach || search.isAtPageLimit {
           record(learned, of: search, coveredRadius: covered)
           return
         }
@@ -288,14 +296,23 @@ extension PlacesEngine {
 
   /// Tells the planner how far `search` is now complete, and records in the places cache file
   /// the places it found since it last recorded.
+  ///
+  /// - Parameter isComplete: Whether the search found every place within its reach (the
+  ///   planner then learns nothing of the density from it).
   func record(
     _ places: [Place],
     of search: PausedSearch,
     coveredRadius covered: Double,
+    isComplete: Bool = false,
     paused: Bool = false
   ) {
     state.withLock {
-      $0.planner.note(search: search.centre, coveredRadius: covered, mayGrow: paused)
+      $0.planner.note(
+        search: search.centre,
+        coveredRadius: covered,
+        places: isComplete ? nil : search.found.count,
+        mayGrow: paused
+      )
     }
     guard let file else { return }
     file.file.record(

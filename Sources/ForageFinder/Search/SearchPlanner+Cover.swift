@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForageProviders
 import Foundation
 
 extension SearchPlanner {
@@ -32,6 +33,9 @@ extension SearchPlanner {
   ///   - gaps: Points of the fix's disk the cache's union does not hold
   ///     (``CoverageCache/nearestUnknownPoint(to:within:)``): the plan's disk must hold them
   ///     too, where the sampled points of ``known`` miss a sliver between disks.
+  ///   - pages: The most pages a search fetches (3 for Google's legacy API, 1 for Places API
+  ///     (New)): where it pages, the plan also chooses how many (``pageChoices(pages:)``), for
+  ///     the most fixes completed per request.
   ///   - reach: How far a search at a centre can be complete at most, as far as the known places
   ///     tell (the distance to the cap-th known place), or `nil` when they do not.
   func coverPlan(
@@ -39,14 +43,17 @@ extension SearchPlanner {
     needed: Double,
     known: [Disk],
     gaps: [Coordinate] = [],
+    pages: Int = 1,
     reach: (Coordinate) -> Double?
   ) -> Plan {
     let atFix = Plan(centre: fix, enoughRadius: nil)
-    let ended = searches.filter { !$0.mayGrow }
-    guard !ended.isEmpty else { return atFix }
-    let recent = ended.suffix(2).map(\.radius).min()!
-    let predicted = Self.coverageConfidence * recent
-    guard predicted > 1 else { return atFix }
+    let isMoving = movement(to: fix) != nil
+    // Standing still, the fixes to come need the fix's own disk: one search there holds it.
+    let choices = pageChoices(pages: isMoving ? pages : 1)
+    guard let widest = choices.last?.radius, widest * Self.coverageConfidence > 1 else {
+      return atFix
+    }
+    let predicted = Self.coverageConfidence * widest
     let plane = LocalProjection(origin: fix)
     let heading: PlanarPoint
     var horizon = 0.0
@@ -85,7 +92,9 @@ extension SearchPlanner {
     }
     open[0] += gaps.map { plane.project($0) }
     guard !open[0].isEmpty else { return atFix }
-    var best: (centre: PlanarPoint, completed: Int, points: Double)? = nil
+    // The best centre and page count by fixes completed a request, then by points held a
+    // request; on a tie the fewer pages.
+    var best: (centre: PlanarPoint, choice: Int, completed: Double, points: Double)? = nil
     let step = predicted / 4
     let steps = Int((horizon / step).rounded(.down))
     for forward in -4...max(steps, 4) {
@@ -94,30 +103,63 @@ extension SearchPlanner {
           x: heading.x * Double(forward) * step + side.x * Double(lateral) * step,
           y: heading.y * Double(forward) * step + side.y * Double(lateral) * step
         )
-        let radius = min(predicted, reach(plane.unproject(centre)).map { $0 - 1 } ?? predicted)
-        guard radius > 0 else { continue }
-        var completed = 0
-        var isLeading = true
-        var points = 0.0
-        for (index, missing) in open.enumerated() {
-          let held = missing.count { $0.distance(to: centre) <= radius }
-          points += Double(held) / Double(index + 1)
-          if isLeading, held == missing.count {
-            completed += 1
-          } else {
-            isLeading = false
+        let largest = reach(plane.unproject(centre)).map { $0 - 1 }
+        for (number, choice) in choices.enumerated() {
+          let expected = Self.coverageConfidence * choice.radius
+          let radius = min(expected, largest ?? expected)
+          guard radius > 0 else { continue }
+          var completed = 0
+          var isLeading = true
+          var points = 0.0
+          for (index, missing) in open.enumerated() {
+            let held = missing.count { $0.distance(to: centre) <= radius }
+            points += Double(held) / Double(index + 1)
+            if isLeading, held == missing.count {
+              completed += 1
+            } else {
+              isLeading = false
+            }
           }
-        }
-        if best == nil || (completed, points) > (best!.completed, best!.points) {
-          best = (centre, completed, points)
+          let cost = Double(choice.pages ?? 1)
+          let score = (completed: Double(completed) / cost, points: points / cost)
+          if best == nil || score > (best!.completed, best!.points) {
+            best = (centre, number, score.completed, score.points)
+          }
         }
       }
     }
     guard let best, best.points > 0 else { return atFix }
+    let choice = choices[best.choice]
     return Plan(
       centre: plane.unproject(best.centre),
-      enoughRadius: recent,
-      isPreparing: best.completed == 0
+      enoughRadius: choice.radius,
+      isPreparing: best.completed == 0,
+      pages: choice.pages
     )
+  }
+
+  /// How many pages a planned search may fetch, and how far from its centre each choice is
+  /// expected to be complete (before ``coverageConfidence``), fewest pages first.
+  ///
+  /// As far as the last two searches that ended were complete, with no page limit (`nil`), as
+  /// before pages were chosen: where a search is one page (Places API (New)), or where a recent
+  /// search found every place within its reach (a sparse city: more pages would add nothing).
+  /// Where searches page (Google's legacy API, 20 places a page, at most 60) and the last ones
+  /// were capped, each page count from 1 to `pages`: the radius that holds that many pages of
+  /// places at the density they met (the radius grows as the square root of the places). One
+  /// page knows about the disk a fix needs at K = 20; two or three, with fewer searches beside
+  /// the way, may complete more fixes a request.
+  func pageChoices(pages: Int) -> [(pages: Int?, radius: Double)] {
+    let recent = searches.filter { !$0.mayGrow }.suffix(2)
+    guard let radius = recent.map(\.radius).min() else { return [] }
+    let counts = recent.compactMap(\.places)
+    guard pages > 1, counts.count == recent.count, counts.allSatisfy({ $0 > 0 }) else {
+      return [(nil, radius)]
+    }
+    // The radius of one place, at the sparser of the two searches' densities.
+    let unit = zip(recent, counts).map { $0.radius / Double($1).squareRoot() }.min()!
+    return (1...pages).map { count in
+      (count, unit * Double(count * PageBudget.pageSize).squareRoot())
+    }
   }
 }

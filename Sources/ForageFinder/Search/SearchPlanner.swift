@@ -19,6 +19,10 @@ struct SearchPlanner: Sendable {
   struct Disk: Sendable {
     var centre: Coordinate
     var radius: Double
+    /// How many places the search found when it ended short of everything within its reach
+    /// (capped, or at its plan's page limit): ``radius`` is then the radius of that many places,
+    /// which tells the density; `nil` for a search that found every place within its reach.
+    var places: Int? = nil
     /// Whether the search stopped paging early (``PausedSearch``): how far it reaches then says
     /// nothing of how far the next search will.
     var mayGrow = false
@@ -54,15 +58,26 @@ struct SearchPlanner: Sendable {
   /// Remembers a search and how far it was complete; a search that fetched more pages since it
   /// was last noted (``PausedSearch``) is noted again with its larger radius.
   ///
-  /// - Parameter mayGrow: Whether the search stopped paging early and may fetch more pages.
-  mutating func note(search centre: Coordinate, coveredRadius: Double, mayGrow: Bool = false) {
+  /// - Parameters:
+  ///   - places: How many places it found, when it ended short of every place within its
+  ///     reach (``Disk/places``).
+  ///   - mayGrow: Whether the search stopped paging early and may fetch more pages.
+  mutating func note(
+    search centre: Coordinate,
+    coveredRadius: Double,
+    places: Int? = nil,
+    mayGrow: Bool = false
+  ) {
     if let index = searches.lastIndex(where: { $0.centre == centre }) {
-      searches[index].radius = max(searches[index].radius, coveredRadius)
+      if coveredRadius >= searches[index].radius {
+        searches[index].radius = coveredRadius
+        searches[index].places = places
+      }
       searches[index].mayGrow = mayGrow
       return
     }
     if searches.count == Self.recentSearches { searches.removeFirst() }
-    searches.append(Disk(centre: centre, radius: coveredRadius, mayGrow: mayGrow))
+    searches.append(Disk(centre: centre, radius: coveredRadius, places: places, mayGrow: mayGrow))
   }
 
   /// A planned search: where, and how far from there it should be complete. A search nearest
@@ -75,6 +90,10 @@ struct SearchPlanner: Sendable {
     /// Whether the search only prepares for the fixes to come, without completing the fix's
     /// own disk: the fix then needs a search of its own.
     var isPreparing = false
+    /// The most pages the search fetches, when the plan counted on that many (an API that
+    /// pages, ``SearchPlanner/coverPlan(for:needed:known:gaps:pages:reach:)``); `nil` for as
+    /// many as ``enoughRadius`` takes.
+    var pages: Int? = nil
   }
 
   /// How far the receiver moved over the recent fixes, in the tangent plane of `fix`: the
