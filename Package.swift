@@ -269,7 +269,9 @@ let package = Package(
     // MARK: Test support
     .target(
       name: "ForageTestSupport",
-      dependencies: ["MockPlaces", "ForagePlaceModel", "ForageGeodesy"],
+      dependencies: [
+        "MockPlaces", "ForagePlaceModel", "ForageGeodesy", "ForageFinder", "ForageProviders",
+      ],
       path: "Tests/ForageTestSupport",
       swiftSettings: strict
     ),
@@ -288,9 +290,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageGeodesyTests",
-      dependencies: [
-        "ForageGeodesy", "ForageSupport",
-      ],
+      dependencies: ["CGeodesic", "ForageGeodesy", "ForageSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
@@ -305,8 +305,7 @@ let package = Package(
     .testTarget(
       name: "ForageCoverageTests",
       dependencies: [
-        "CGEOS", "CGeodesic", "ForageGeodesy", "ForageCoverage",
-        "ForageSupport",
+        "CGEOS", "ForageGeodesy", "ForageCoverage", "ForageSupport",
       ],
       swiftSettings: strict
     ),
@@ -380,15 +379,35 @@ let package = Package(
       dependencies: [
         "ForageWriters",
         "ForageRecording",
-        "ForageNotifications", "ForageLogging", "ForageSyntheticCity",
+        "ForageSyntheticCity",
         "ForagePlaceModel",
         "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy",
         "ForagePlaceDataset", "ForageHTTP", "ForageLocation", "ForageHours",
-        "ForageProviders", "ForageResources", "ForageSupport", "MockPlaces",
+        "ForageProviders", "ForageSupport", "MockPlaces",
         "ForageStoreTesting", "ForageTestSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageNotificationsTests",
+      dependencies: [
+        "ForageNotifications", "ForageFinder", "ForageHTTP", "ForageSupport", "MockPlaces",
+        "ForageTestSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageLoggingTests",
+      dependencies: [
+        "ForageLogging", "ForageFinder", "ForageHTTP", "ForageLocation", "ForageTestSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
       ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageResourcesTests",
+      dependencies: ["ForageResources", "ForagePlaceDataset", "ForageTestSupport"],
       swiftSettings: strict
     ),
     .testTarget(

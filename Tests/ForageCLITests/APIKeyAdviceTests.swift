@@ -73,7 +73,7 @@ import Testing
     track: URL
   ) throws -> BinaryResult {
     var arguments = [
-      BuiltBinary.url("forage").path, "run", "--provider", provider, "--api-base",
+      "run", "--provider", provider, "--api-base",
       server.url.absoluteString, "--network-time", "virtual", "--limit", "3",
     ]
     var stdin = Data()
@@ -91,11 +91,11 @@ import Testing
     defer { _ = gpsd }
     var environment = ["PLACES_API_KEY": "", "MY_PLACES_KEY": ""]
     environment.merge(keyCase.environment) { $1 }
-    return try BuiltBinary.run(
-      executable: URL(fileURLWithPath: "/usr/bin/timeout"),
-      ["-s", "KILL", "120"] + arguments + keyCase.arguments,
+    return try FinderFixtures.forage(
+      arguments + keyCase.arguments,
       stdin: stdin,
-      environment: environment
+      environment: environment,
+      limit: .seconds(120)
     )
   }
 

@@ -12,7 +12,7 @@ import Testing
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    let result = try BuiltBinary.run("forage", ["demo"], currentDirectory: directory)
+    let result = try FinderFixtures.forage(["demo"], in: directory)
 
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -43,8 +43,8 @@ import Testing
     let first = directory.appendingPathComponent("first.html")
     let second = directory.appendingPathComponent("second.html")
 
-    let one = try BuiltBinary.run("forage", ["demo", "--output", first.path])
-    let two = try BuiltBinary.run("forage", ["demo", "--output", second.path])
+    let one = try FinderFixtures.forage(["demo", "--output", first.path])
+    let two = try FinderFixtures.forage(["demo", "--output", second.path])
 
     #expect(one.status == 0 && two.status == 0)
     #expect(

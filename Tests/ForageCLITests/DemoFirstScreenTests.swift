@@ -13,25 +13,11 @@ import Testing
     return lines[heading + 1].trimmingCharacters(in: .whitespaces)
   }
 
-  /// Runs a command line with `/bin/sh` in `directory`.
-  static func shell(
-    _ line: String,
-    in directory: URL,
-    environment: [String: String] = [:]
-  ) throws -> BinaryResult {
-    try BuiltBinary.run(
-      executable: URL(fileURLWithPath: "/bin/sh"),
-      ["-c", line],
-      environment: environment,
-      currentDirectory: directory
-    )
-  }
-
   @Test func theDemoSaysNothingElseOnStandardErrorAndNamesItsSourceOnce() throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    let demo = try BuiltBinary.run("forage", ["demo"], currentDirectory: directory)
+    let demo = try FinderFixtures.forage(["demo"], in: directory)
 
     #expect(demo.status == 0)
     let errors = demo.stderr.split(separator: "\n")
@@ -72,7 +58,7 @@ import Testing
         ("forage", "forage", ["PATH": folder.path + ":" + path])
       }
 
-    let demo = try Self.shell(start + " demo", in: directory, environment: environment)
+    let demo = try FinderFixtures.shell(start + " demo", in: directory, environment: environment)
 
     #expect(demo.status == 0, "\(demo.stderr)")
     let suggestion = try Self.suggestion(demo.stdout)
@@ -80,7 +66,7 @@ import Testing
       suggestion == "\(expected) demo --print-track | \(expected) run --track - "
         + "--provider overpass --timezone Europe/Helsinki --format table"
     )
-    let table = try Self.shell(suggestion, in: directory, environment: environment)
+    let table = try FinderFixtures.shell(suggestion, in: directory, environment: environment)
     #expect(table.status == 0, "\(table.stderr)")
     #expect(table.stdout.contains("places data: © OpenStreetMap contributors"))
     #expect(!table.stderr.contains("warning:"), "\(table.stderr)")

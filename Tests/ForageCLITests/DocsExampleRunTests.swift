@@ -53,11 +53,7 @@ import Testing
     }
     var ran = 0
     for example in examples where Self.reasonNotRun(example.words) == nil {
-      let result = try BuiltBinary.run(
-        "forage",
-        Array(example.words.dropFirst()),
-        currentDirectory: directory
-      )
+      let result = try FinderFixtures.forage(Array(example.words.dropFirst()), in: directory)
       ran += 1
 
       #expect(result.status == 0, "\(example.location): \(result.stderr)")
@@ -86,7 +82,7 @@ import Testing
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    let demo = try BuiltBinary.run("forage", ["demo"], currentDirectory: directory)
+    let demo = try FinderFixtures.forage(["demo"], in: directory)
 
     #expect(demo.status == 0, "\(demo.stderr)")
     #expect(sample.contains { $0.contains("requests") } && sample.count >= 4)

@@ -84,23 +84,50 @@ enum FinderFixtures {
     try Data(#"{"initial":"notDetermined","prompt":"authorizedWhenInUse"}"#.utf8).write(
       to: directory.appendingPathComponent("scenario.json")
     )
-    let made = try BuiltBinary.run(
-      "forage",
+    let made = try forage(
       ["run", "--track", "walk.gpx", "--record", "run.actions"],
-      currentDirectory: directory
+      in: directory
     )
     try #require(made.status == 0, "\(made.stderr)")
     return directory
   }
 
-  /// Runs `forage` with the arguments and returns its result.
+  /// Runs the built `forage` to completion and returns its result: the one way the end-to-end
+  /// tests run it (``TimedChild`` aside, for a child that is sent signals).
+  ///
+  /// - Parameters:
+  ///   - arguments: The command-line arguments.
+  ///   - directory: The working directory, or the test process's own when `nil`.
+  ///   - stdin: Bytes for standard input, which is then closed.
+  ///   - environment: Extra environment variables, merged over the test process's own.
+  ///   - limit: A time limit past which forage is killed (SIGKILL, exit status 137), or `nil`
+  ///     for none.
+  /// - Returns: The exit status and the captured output.
   static func forage(
     _ arguments: [String],
-    environment: [String: String] = [:]
+    in directory: URL? = nil,
+    stdin: Data = Data(),
+    environment: [String: String] = [:],
+    limit: Duration? = nil
   ) throws
     -> BinaryResult
   {
-    try BuiltBinary.run("forage", arguments, environment: environment)
+    guard let limit else {
+      return try BuiltBinary.run(
+        "forage",
+        arguments,
+        stdin: stdin,
+        environment: environment,
+        currentDirectory: directory
+      )
+    }
+    return try BuiltBinary.run(
+      executable: URL(fileURLWithPath: "/usr/bin/timeout"),
+      ["-s", "KILL", "\(limit.components.seconds)", BuiltBinary.url("forage").path] + arguments,
+      stdin: stdin,
+      environment: environment,
+      currentDirectory: directory
+    )
   }
 
   /// Runs `forage run` that must succeed, and decodes its NDJSON.
@@ -116,6 +143,20 @@ enum FinderFixtures {
       "forage run \(arguments) exited \(result.status): \(result.stderr)"
     )
     return try RunOutput(ndjson: result.stdout)
+  }
+
+  /// Runs a command line with `/bin/sh` in `directory`, with `$F` the built forage's path.
+  static func shell(
+    _ line: String,
+    in directory: URL,
+    environment: [String: String] = [:]
+  ) throws -> BinaryResult {
+    try BuiltBinary.run(
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      ["-c", line],
+      environment: environment.merging(["F": BuiltBinary.url("forage").path]) { $1 },
+      currentDirectory: directory
+    )
   }
 
   /// The positions a track delivers, read from a `forage run` of it (answers from the bundled

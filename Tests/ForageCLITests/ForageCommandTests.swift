@@ -5,13 +5,13 @@ import Testing
 /// The `forage` binary's top level: version, help, and the sysexits contract.
 @Suite struct ForageCommandTests {
   @Test func printsItsVersion() throws {
-    let result = try BuiltBinary.run("forage", ["--version"])
+    let result = try FinderFixtures.forage(["--version"])
     #expect(result.status == 0)
     #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
   }
 
   @Test func helpListsEverySubcommand() throws {
-    let result = try BuiltBinary.run("forage", ["--help"])
+    let result = try FinderFixtures.forage(["--help"])
     #expect(result.status == 0)
     for name in ["run", "demo", "validate", "nearby", "replay"] {
       #expect(result.stdout.contains(name), "help should list \(name)")
@@ -19,7 +19,7 @@ import Testing
   }
 
   @Test func anUnknownFlagIsAUsageError() throws {
-    let result = try BuiltBinary.run("forage", ["--no-such-flag"])
+    let result = try FinderFixtures.forage(["--no-such-flag"])
     #expect(result.status == 64)
     #expect(!result.stderr.isEmpty)
   }

@@ -31,10 +31,7 @@ import Testing
   /// Runs forage against a gpsd that sends `lines` and closes.
   static func live(_ lines: [String], _ arguments: [String] = []) throws -> RunOutput {
     let gpsd = try FakeGPSD([.init(lines: GPSDRunTests.preamble + lines)])
-    let result = try BuiltBinary.run(
-      "forage",
-      ["run", "--gpsd", "127.0.0.1:\(gpsd.port)"] + arguments
-    )
+    let result = try FinderFixtures.forage(["run", "--gpsd", "127.0.0.1:\(gpsd.port)"] + arguments)
     try #require(result.status == 0, "\(result.stderr)")
     return try RunOutput(ndjson: result.stdout)
   }
@@ -67,10 +64,9 @@ import Testing
         ending: .waitForClient
       )
     ])
-    let result = try BuiltBinary.run(
-      "forage",
-      ["run", "--gpsd", "127.0.0.1:\(gpsd.port)", "--max-fixes", "5"]
-    )
+    let result = try FinderFixtures.forage([
+      "run", "--gpsd", "127.0.0.1:\(gpsd.port)", "--max-fixes", "5",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let output = try RunOutput(ndjson: result.stdout)
     #expect(output.summary?.fixes == 5)

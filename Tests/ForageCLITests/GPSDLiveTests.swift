@@ -93,10 +93,9 @@ import Testing
         timeout: 2,
         directory: directory
       )
-      result = try BuiltBinary.run(
-        "forage",
-        ["run", "--gpsd", "127.0.0.1:\(port)", "--record", recording.path, "--format", "ndjson"]
-      )
+      result = try FinderFixtures.forage([
+        "run", "--gpsd", "127.0.0.1:\(port)", "--record", recording.path, "--format", "ndjson",
+      ])
       gpsfake.kill()
       gpsfakeOutput = gpsfake.output
       if result?.status != 69 { break }

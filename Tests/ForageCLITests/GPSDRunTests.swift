@@ -27,7 +27,7 @@ import Testing
 
   @Test func theRunEndsWithItsSummaryWhenGpsdClosesTheConnection() throws {
     let gpsd = try FakeGPSD([.init(lines: Self.preamble + Self.tpvs(2))])
-    let result = try BuiltBinary.run("forage", ["run", "--gpsd", "127.0.0.1:\(gpsd.port)"])
+    let result = try FinderFixtures.forage(["run", "--gpsd", "127.0.0.1:\(gpsd.port)"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try Self.summaryFixes(result.stdout) == 2)
     #expect(try gpsd.commands() == [#"?WATCH={"enable":true,"json":true};"#])
@@ -35,10 +35,9 @@ import Testing
 
   @Test func maxFixesEndsTheRun() throws {
     let gpsd = try FakeGPSD([.init(lines: Self.preamble + Self.tpvs(5), ending: .waitForClient)])
-    let result = try BuiltBinary.run(
-      "forage",
-      ["run", "--gpsd", "127.0.0.1:\(gpsd.port)", "--max-fixes", "2"]
-    )
+    let result = try FinderFixtures.forage([
+      "run", "--gpsd", "127.0.0.1:\(gpsd.port)", "--max-fixes", "2",
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try Self.summaryFixes(result.stdout) == 2)
     _ = try gpsd.commands()
@@ -90,7 +89,7 @@ import Testing
   }
 
   @Test func anUnresolvableHostIsUnavailable() throws {
-    let result = try BuiltBinary.run("forage", ["run", "--gpsd", "no-such-host.invalid:2947"])
+    let result = try FinderFixtures.forage(["run", "--gpsd", "no-such-host.invalid:2947"])
     #expect(result.status == 69)
     #expect(
       result.stderr.contains(
@@ -106,7 +105,7 @@ import Testing
         lines: Self.preamble + ["{oops", #"{"class":"TPV","mode":3,"lat":"x"}"#] + Self.tpvs(1)
       )
     ])
-    let result = try BuiltBinary.run("forage", ["run", "--gpsd", "127.0.0.1:\(gpsd.port)"])
+    let result = try FinderFixtures.forage(["run", "--gpsd", "127.0.0.1:\(gpsd.port)"])
     #expect(result.status == 0)
     #expect(try Self.summaryFixes(result.stdout) == 1)
     #expect(result.stderr.contains("line 3 skipped: expected one JSON object"), "\(result.stderr)")
@@ -124,7 +123,7 @@ import Testing
     (["run", "--gpsd", "h", "--track-format", "nmea"], "--track-format is for --track"),
   ])
   func usageErrorsExit64(arguments: [String], message: String) throws {
-    let result = try BuiltBinary.run("forage", arguments)
+    let result = try FinderFixtures.forage(arguments)
     #expect(result.status == 64)
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }

@@ -87,7 +87,7 @@ import Testing
     )
     for option in notTaken.sorted() {
       #expect(words.contains(option), "demo --help does not say it takes no \(option)")
-      let result = try BuiltBinary.run("forage", ["demo", option, "x"])
+      let result = try FinderFixtures.forage(["demo", option, "x"])
       #expect(result.status == 64, "\(option): \(result.stderr)")
       #expect(result.stdout.isEmpty)
     }

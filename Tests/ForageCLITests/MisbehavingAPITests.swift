@@ -232,4 +232,61 @@ import Testing
       #expect(!usage.stderr.contains("hunter2secret"), "\(usage.stderr)")
     }
   }
+
+  @Test func aServerThatEchoesTheCredentialsCannotMakeThemShown() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let server = try ScriptedHTTPServer { request in
+      .init(
+        status: 403,
+        body: #"{"status":"REQUEST_DENIED","error_message":"you sent alice:pa55word and "#
+          + #"YWxpY2U6cGE1NXdvcmQ= and SECRETKEYVALUE123 in \#(request.target)","results":[]}"#
+      )
+    }
+    defer { server.close() }
+    let result = try FinderFixtures.forage(
+      [
+        "run", "--track", "walk.gpx", "--api-base",
+        "http://alice:pa55word@127.0.0.1:\(server.port)", "--provider", "google-legacy",
+        "--network-time", "virtual", "--log-level", "trace", "--record", "r.nd",
+      ],
+      in: directory,
+      environment: ["PLACES_API_KEY": "SECRETKEYVALUE123"]
+    )
+    #expect(result.status == 69, "\(result.stderr)")
+    #expect(result.stderr.contains("REQUEST_DENIED"), "\(result.stderr)")
+    for secret in ["pa55word", "YWxpY2U6cGE1NXdvcmQ=", "SECRETKEYVALUE123"] {
+      #expect(!result.stderr.contains(secret), "\(secret) in \(result.stderr)")
+      #expect(!result.stdout.contains(secret), "\(secret) on standard output")
+    }
+    // A short key is redacted where it stands as a key, not inside words.
+    let short = try FinderFixtures.forage(
+      [
+        "run", "--track", "walk.gpx", "--api-base", "http://127.0.0.1:\(server.port)",
+        "--provider", "google-legacy", "--network-time", "virtual",
+      ],
+      in: directory,
+      environment: ["PLACES_API_KEY": "k"]
+    )
+    #expect(!short.stderr.contains("ranREDACTEDby"), "\(short.stderr)")
+  }
+
+  @Test func anOKAnswerWithoutResultsIsMalformedNotEmpty() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for body in [#"{"status":"OK"}"#, #"{"status":"OK","results":{"a":1}}"#] {
+      let server = try ScriptedHTTPServer { _ in .init(body: body) }
+      defer { server.close() }
+      let result = try FinderFixtures.forage(
+        [
+          "run", "--track", "walk.gpx", "--api-base", "http://127.0.0.1:\(server.port)",
+          "--network-time", "virtual", "--provider", "google-legacy",
+        ],
+        in: directory,
+        environment: ["PLACES_API_KEY": "k"]
+      )
+      #expect(result.status == 69, "\(body): \(result.stderr)")
+      #expect(result.stderr.contains("results"), "\(result.stderr)")
+    }
+  }
 }

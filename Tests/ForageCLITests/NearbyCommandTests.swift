@@ -31,10 +31,9 @@ import Testing
 
   @Test func printsPlacesNearestFirstWithGeodesicDistances() throws {
     let places = try Self.temporaryFile("p.geojson", Self.smallDataset)
-    let result = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", places, "--at", "0,0", "--radius", "500"]
-    )
+    let result = try FinderFixtures.forage([
+      "nearby", "--places", places, "--at", "0,0", "--radius", "500",
+    ])
     #expect(result.status == 0)
     // 0.001° of longitude on the equator is 111.319 491 m on WGS84.
     #expect(
@@ -60,10 +59,10 @@ import Testing
   @Test func limitTypeAndFormatsShapeTheOutput() throws {
     let places = try Self.temporaryFile("p.geojson", Self.smallDataset)
     let base = ["nearby", "--places", places, "--at", "0,0", "--radius", "2000"]
-    let limited = try BuiltBinary.run("forage", base + ["--limit", "1", "--format", "json"])
+    let limited = try FinderFixtures.forage(base + ["--limit", "1", "--format", "json"])
     #expect(limited.status == 0)
     #expect(limited.stdout.hasPrefix("{\"count\":1,\"places\":[{\"id\":\"a\""))
-    let typed = try BuiltBinary.run("forage", base + ["--type", "restaurant", "--format", "table"])
+    let typed = try FinderFixtures.forage(base + ["--type", "restaurant", "--format", "table"])
     #expect(
       typed.stdout == """
         distance_m  id   type        open  name
@@ -72,7 +71,7 @@ import Testing
 
         """
     )
-    let geojson = try BuiltBinary.run("forage", base + ["--format", "geojson"])
+    let geojson = try FinderFixtures.forage(base + ["--format", "geojson"])
     let object = try JSONSerialization.jsonObject(with: Data(geojson.stdout.utf8)) as? [String: Any]
     #expect((object?["features"] as? [Any])?.count == 3)
   }
@@ -90,7 +89,7 @@ import Testing
   ])
   func badOptionsAreOneLineUsageErrors(arguments: [String], message: String) throws {
     let places = try Self.temporaryFile("p.geojson", Self.smallDataset)
-    let result = try BuiltBinary.run("forage", ["nearby", "--places", places] + arguments)
+    let result = try FinderFixtures.forage(["nearby", "--places", places] + arguments)
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("forage: "))
@@ -103,20 +102,18 @@ import Testing
       "bad.geojson",
       "{\"type\":\"FeatureCollection\",\n\"features\":[,]}"
     )
-    let malformed = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", broken, "--at", "0,0", "--radius", "10"]
-    )
+    let malformed = try FinderFixtures.forage([
+      "nearby", "--places", broken, "--at", "0,0", "--radius", "10",
+    ])
     #expect(malformed.status == 65)
     #expect(
       malformed.stderr
         == "forage: \(broken):2:13: not a GeoJSON places dataset: "
         + "expected a JSON value but found ','\n"
     )
-    let missing = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", "/nonexistent/p.geojson", "--at", "0,0", "--radius", "10"]
-    )
+    let missing = try FinderFixtures.forage([
+      "nearby", "--places", "/nonexistent/p.geojson", "--at", "0,0", "--radius", "10",
+    ])
     #expect(missing.status == 74)
     #expect(missing.stderr.contains("/nonexistent/p.geojson"))
   }
@@ -126,10 +123,9 @@ import Testing
       "empty.geojson",
       #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null}]}"#
     )
-    let result = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", empty, "--at", "0,0", "--radius", "10"]
-    )
+    let result = try FinderFixtures.forage([
+      "nearby", "--places", empty, "--at", "0,0", "--radius", "10",
+    ])
     #expect(result.status == 65)
     #expect(result.stdout.isEmpty)
     #expect(
@@ -143,10 +139,9 @@ import Testing
     let places = try Self.temporaryFile("p.geojson", Self.smallDataset)
     // A north–south track through longitude 0.0015: "a" and "b" are ~55.7 m from it.
     let track = try Self.temporaryFile("t.csv", "lat,lon\n-0.01,0.0015\n0.01,0.0015\n")
-    let result = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", places, "--along", track, "--radius", "60", "--format", "table"]
-    )
+    let result = try FinderFixtures.forage([
+      "nearby", "--places", places, "--along", track, "--radius", "60", "--format", "table",
+    ])
     #expect(result.status == 0)
     #expect(result.stdout.contains(" 55.660  a "))
     #expect(result.stdout.contains(" 55.660  b "))
@@ -165,10 +160,9 @@ import Testing
       </trkseg></trk></gpx>
       """
     )
-    let result = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", places, "--along", gpx, "--radius", "60", "--limit", "1"]
-    )
+    let result = try FinderFixtures.forage([
+      "nearby", "--places", places, "--along", gpx, "--radius", "60", "--limit", "1",
+    ])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("{\"id\":\"a\""))
     #expect(result.stdout.split(separator: "\n").count == 1)
@@ -176,17 +170,15 @@ import Testing
       "t.gpx",
       "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"0\">\n"
     )
-    let bad = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", places, "--along", broken, "--radius", "60"]
-    )
+    let bad = try FinderFixtures.forage([
+      "nearby", "--places", places, "--along", broken, "--radius", "60",
+    ])
     #expect(bad.status == 65)
     #expect(bad.stderr.hasPrefix("forage: \(broken):"))
     #expect(bad.stderr.filter { $0 == "\n" }.count == 1)
-    let missing = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", places, "--along", "/nonexistent/t.gpx", "--radius", "60"]
-    )
+    let missing = try FinderFixtures.forage([
+      "nearby", "--places", places, "--along", "/nonexistent/t.gpx", "--radius", "60",
+    ])
     #expect(missing.status == 74)
   }
 
@@ -196,10 +188,9 @@ import Testing
       "t.geojson",
       #"{"type":"LineString","coordinates":[[0.0015,-0.01],[0.0015,0.01]]}"#
     )
-    let result = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", places, "--along", track, "--radius", "60", "--format", "json"]
-    )
+    let result = try FinderFixtures.forage([
+      "nearby", "--places", places, "--along", track, "--radius", "60", "--format", "json",
+    ])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("{\"count\":2,"))
   }
@@ -207,10 +198,9 @@ import Testing
   @Test
   func findsTheNearestEateriesInHelsinki() throws {
     let places = Self.helsinki.path
-    let result = try BuiltBinary.run(
-      "forage",
-      ["nearby", "--places", places, "--at", "60.1699,24.9384", "--radius", "300", "--limit", "3"]
-    )
+    let result = try FinderFixtures.forage([
+      "nearby", "--places", places, "--at", "60.1699,24.9384", "--radius", "300", "--limit", "3",
+    ])
     #expect(result.status == 0)
     // The five nameless eateries are kept, and counted in one line.
     #expect(result.stderr.split(separator: "\n").count == 1)

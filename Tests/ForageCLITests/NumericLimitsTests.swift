@@ -80,11 +80,7 @@ import Testing
     let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }
     for value in Self.values {
-      let result = try BuiltBinary.run(
-        "forage",
-        option.arguments(value),
-        currentDirectory: directory
-      )
+      let result = try FinderFixtures.forage(option.arguments(value), in: directory)
       let context = "\(option.name) '\(value)': \(result.stderr)"
       #expect(result.status == 0 || result.status == 64, "\(context)")
       #expect(
@@ -97,5 +93,75 @@ import Testing
         #expect(lines.first?.contains(Self.flag(of: option)) == true, "\(context)")
       }
     }
+  }
+
+  @Test func timesNoDateCanHoldAreSkippedWithAWarningNotATrap() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for value in ["1e19", "1e308", "9223372036854775807", "-1e19"] {
+      try Data("lat,lon,time\n60.17,24.94,\(value)\n60.1701,24.9401,2026-01-01T00:00:04Z\n".utf8)
+        .write(to: directory.appendingPathComponent("c.csv"))
+      let result = try FinderFixtures.forage(["run", "--track", "c.csv"], in: directory)
+      #expect(result.status == 0, "\(value): \(result.stderr)")
+      #expect(!result.stderr.contains("Fatal error"), "\(value)")
+      #expect(result.stderr.contains("warning: c.csv: 1 point with no time"), "\(result.stderr)")
+      let geojson =
+        #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[24.94,60.17]},"properties":{"time":\#(value)}}]}"#
+      try Data(geojson.utf8).write(to: directory.appendingPathComponent("t.geojson"))
+      let fromGeoJSON = try FinderFixtures.forage(["run", "--track", "t.geojson"], in: directory)
+      #expect(fromGeoJSON.status == 0, "\(value): \(fromGeoJSON.stderr)")
+    }
+  }
+
+  @Test func aRecordingWithValuesNoConversionCanHoldIsRefusedAtItsLine() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let made = try FinderFixtures.forage(
+      ["run", "--track", "walk.gpx", "--record", "r.nd"],
+      in: directory
+    )
+    try #require(made.status == 0)
+    let lines = try String(contentsOf: directory.appendingPathComponent("r.nd"), encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let places = try #require(lines.firstIndex { $0.contains("\"places_answered\"") })
+    let cases: [(line: Int, from: String, to: String)] = [
+      (1, #""at":"#, #""at":1e308,"x":"#),
+      (1, #""at":"#, #""at":-9223372036854775808,"x":"#),
+      (places, #""distance_m":"#, #""distance_m":1e308,"x":"#),
+    ]
+    for (index, from, to) in cases {
+      var edited = lines
+      edited[index] = edited[index].replacingOccurrences(of: from, with: to)
+      try Data(edited.joined(separator: "\n").utf8).write(
+        to: directory.appendingPathComponent("bad.nd")
+      )
+      for format in ["ndjson", "html"] {
+        let result = try FinderFixtures.forage(
+          ["replay", "bad.nd", "--format", format],
+          in: directory
+        )
+        #expect(result.status == 65, "\(to) \(format): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("forage: bad.nd:\(index + 1): "), "\(result.stderr)")
+      }
+    }
+  }
+
+  @Test func anImpossibleAccuracyIsWarnedAndNeverWritten() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let text = try String(contentsOf: directory.appendingPathComponent("walk.gpx"), encoding: .utf8)
+    let edited = text.replacingOccurrences(of: "<hdop>", with: "<hdop>1e308</hdop><x>")
+      .replacingOccurrences(of: "</hdop>", with: "</x>")
+      .replacingOccurrences(of: "<hdop>1e308</x>", with: "<hdop>1e308</hdop>")
+    try Data(edited.utf8).write(to: directory.appendingPathComponent("hdop.gpx"))
+    let result = try FinderFixtures.forage(
+      ["run", "--track", "hdop.gpx", "--record", "h.nd"],
+      in: directory
+    )
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("cannot be"), "\(result.stderr)")
+    // The only null a run writes is an unknown open_at_fix.
+    let nulls = result.stdout.replacingOccurrences(of: #""open_at_fix":null"#, with: "")
+    #expect(!nulls.contains("null"), "an accuracy was written as null")
   }
 }

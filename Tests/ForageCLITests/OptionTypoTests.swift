@@ -58,7 +58,7 @@ import Testing
     ("nearbyy", "nearby"), ("rn", "run"), ("replya", "replay"), ("valdate", "validate"),
   ])
   func aMistypedCommandIsNamed(typo: String, meant: String) throws {
-    let result = try BuiltBinary.run("forage", [typo, "--places", "x"])
+    let result = try FinderFixtures.forage([typo, "--places", "x"])
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(

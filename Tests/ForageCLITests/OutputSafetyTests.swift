@@ -203,6 +203,36 @@ import Testing
     #expect(try String(contentsOf: output, encoding: .utf8) == "old output\n")
     #expect(!FileManager.default.fileExists(atPath: record.path))
   }
+
+  @Test func anOutputThatIsAStandardStreamsFileIsAUsageError() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let before = try Data(contentsOf: directory.appendingPathComponent("walk.gpx"))
+    let appended = try FinderFixtures.shell(
+      "\"$F\" run --track walk.gpx >> walk.gpx; echo $?",
+      in: directory
+    )
+    #expect(appended.stdout.hasSuffix("64\n"), "\(appended.stderr)")
+    #expect(try Data(contentsOf: directory.appendingPathComponent("walk.gpx")) == before)
+    for option in ["--record", "--places-cache"] {
+      let stdout = try FinderFixtures.shell(
+        "\"$F\" run --track walk.gpx \(option) /proc/self/fd/1 > both.txt; echo $? >&2",
+        in: directory
+      )
+      #expect(stdout.stderr.hasSuffix("64\n"), "\(option): \(stdout.stderr)")
+    }
+    let stderr = try FinderFixtures.shell(
+      "\"$F\" run --track walk.gpx --record /proc/self/fd/2 2> e.txt > /dev/null; echo $?",
+      in: directory
+    )
+    #expect(stderr.stdout == "64\n")
+    // Standard output and standard error may share a file: messages and events interleave.
+    let shared = try FinderFixtures.shell(
+      "\"$F\" run --track walk.gpx > log 2>&1; echo $?",
+      in: directory
+    )
+    #expect(shared.stdout == "0\n")
+  }
 }
 
 /// Messages about files are the system's words, never Foundation's.

@@ -5,13 +5,10 @@ import Testing
 /// A paced replay (`--speed`) ends, and accounts for every delivered fix: each has a places
 /// event, a failure (`fixes_unanswered`) or was overtaken by a newer fix (`fixes_skipped`).
 @Suite struct PacedRunTests {
-  /// Runs `forage run` on the bundled walk under coreutils' `timeout`, which kills it if it
+  /// Runs `forage run` on the bundled walk with a time limit, which kills it if it
   /// never ends (the hang this guards against spun forever).
   static func pacedRun(_ extra: [String]) throws -> BinaryResult {
-    try BuiltBinary.run(
-      executable: URL(fileURLWithPath: "/usr/bin/timeout"),
-      ["-s", "KILL", "300", BuiltBinary.url("forage").path, "run", "--track", walk] + extra
-    )
+    try FinderFixtures.forage(["run", "--track", walk] + extra, limit: .seconds(300))
   }
 
   static let walk = FinderFixtures.walk.path

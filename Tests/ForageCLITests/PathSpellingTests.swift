@@ -47,10 +47,6 @@ import Testing
     return directory
   }
 
-  static func forage(_ arguments: [String], in directory: URL) throws -> BinaryResult {
-    try BuiltBinary.run("forage", arguments, currentDirectory: directory)
-  }
-
   /// Whether the only non-mock lines on standard error are fewer than two.
   static func isAtMostOneLine(_ stderr: String) -> Bool {
     stderr.split(separator: "\n").filter { !$0.contains("in-process mock") }.count <= 1
@@ -67,7 +63,7 @@ import Testing
     for name in Self.goodNames {
       // SQLite keeps "NAME-journal" beside a places cache: its name has 8 bytes less room.
       if option.name == "run --places-cache", name.utf8.count > 247 { continue }
-      let result = try Self.forage(option.arguments(name), in: directory)
+      let result = try FinderFixtures.forage(option.arguments(name), in: directory)
       #expect(result.status == 0, "\(option.name) \(name): \(result.stderr)")
       #expect(!result.stderr.contains("Fatal") && !result.stderr.contains("Backtrac"))
       let written = directory.appendingPathComponent(name).path
@@ -102,7 +98,7 @@ import Testing
       "out.ndjson/", "adir", "adir/", "loop", "ping", "missing-folder/out",
       String(repeating: "b", count: 256), "walk.gpx/x",
     ] {
-      let result = try Self.forage(option.arguments(name), in: directory)
+      let result = try FinderFixtures.forage(option.arguments(name), in: directory)
       #expect(result.status == 74, "\(option.name) \(name): \(result.stderr)")
       #expect(Self.isAtMostOneLine(result.stderr), "\(option.name) \(name): \(result.stderr)")
       #expect(Self.names(in: directory) == before, "\(option.name) \(name) touched the folder")
@@ -118,7 +114,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let link = directory.appendingPathComponent("dangling").path
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.out")
-    let result = try Self.forage(option.arguments("dangling"), in: directory)
+    let result = try FinderFixtures.forage(option.arguments("dangling"), in: directory)
     #expect(result.status == 0, "\(option.name): \(result.stderr)")
     #expect(
       FileManager.default.fileExists(atPath: directory.appendingPathComponent("target.out").path)
@@ -128,7 +124,7 @@ import Testing
     guard option.takesDevices else { return }
     let null = directory.appendingPathComponent("null").path
     try #require(mknod(null, S_IFCHR | 0o666, OutputSafetyTests.Nodes.device(1, 3)) == 0)
-    let toDevice = try Self.forage(option.arguments("null"), in: directory)
+    let toDevice = try FinderFixtures.forage(option.arguments("null"), in: directory)
     #expect(toDevice.status == 0, "\(option.name): \(toDevice.stderr)")
     #expect(lstat(null, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
   }
@@ -136,19 +132,28 @@ import Testing
   @Test func dashIsStandardOutputAndTwoOutputsCannotShareIt() throws {
     let directory = try Self.folder()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let plain = try Self.forage(["run", "--track", "walk.gpx"], in: directory)
-    let dash = try Self.forage(["run", "--track", "walk.gpx", "--output", "-"], in: directory)
+    let plain = try FinderFixtures.forage(["run", "--track", "walk.gpx"], in: directory)
+    let dash = try FinderFixtures.forage(
+      ["run", "--track", "walk.gpx", "--output", "-"],
+      in: directory
+    )
     #expect(dash.status == 0 && dash.stdout == plain.stdout)
-    let record = try Self.forage(
+    let record = try FinderFixtures.forage(
       ["run", "--track", "walk.gpx", "--output", "o.ndjson", "--record", "-"],
       in: directory
     )
     #expect(record.status == 0, "\(record.stderr)")
     #expect(record.stdout.hasPrefix("{\"attribution\""))
     #expect(record.stdout.contains("\"forage_recording\":2}\n"))
-    let both = try Self.forage(["run", "--track", "walk.gpx", "--record", "-"], in: directory)
+    let both = try FinderFixtures.forage(
+      ["run", "--track", "walk.gpx", "--record", "-"],
+      in: directory
+    )
     #expect(both.status == 64, "\(both.stderr)")
-    let replay = try Self.forage(["replay", "run.actions", "--output", "-"], in: directory)
+    let replay = try FinderFixtures.forage(
+      ["replay", "run.actions", "--output", "-"],
+      in: directory
+    )
     #expect(replay.status == 0 && replay.stdout == plain.stdout, "\(replay.stderr)")
   }
 
@@ -183,7 +188,7 @@ import Testing
     cases.append(["replay", "run.actions", "--output", "./run.actions"])
     cases.append(["replay", "sub/../run.actions", "--output", "run.actions"])
     for arguments in cases {
-      let result = try Self.forage(arguments, in: directory)
+      let result = try FinderFixtures.forage(arguments, in: directory)
       #expect(result.status == 64, "\(arguments): \(result.stderr)")
       #expect(Self.isAtMostOneLine(result.stderr), "\(arguments): \(result.stderr)")
       #expect(try Data(contentsOf: track) == trackBytes, "\(arguments) changed the track")
@@ -193,5 +198,18 @@ import Testing
       try Data(contentsOf: directory.appendingPathComponent("run.actions")) == recordingBytes
     )
     #expect(!fileManager.fileExists(atPath: directory.appendingPathComponent("c.sqlite").path))
+  }
+
+  @Test func inputNamesThatCannotBeAFileAreExit74() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for arguments in [
+      ["run", "--track", "./walk.gpx/"], ["run", "--track", ""], ["validate", "walk.gpx/"],
+      ["validate", ""],
+    ] {
+      let result = try FinderFixtures.forage(arguments, in: directory)
+      #expect(result.status == 74, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(arguments): \(result.stderr)")
+    }
   }
 }

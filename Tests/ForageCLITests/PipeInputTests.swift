@@ -41,19 +41,10 @@ import Testing
     let directory = try FinderFixtures.workFolder(points: 20)
     defer { try? FileManager.default.removeItem(at: directory) }
     let content = try Data(contentsOf: directory.appendingPathComponent(input.file))
-    let expected = try BuiltBinary.run(
-      "forage",
-      input.arguments(input.file),
-      currentDirectory: directory
-    )
+    let expected = try FinderFixtures.forage(input.arguments(input.file), in: directory)
     try #require(expected.status == 0, "\(input.name): \(expected.stderr)")
 
-    let piped = try BuiltBinary.run(
-      "forage",
-      input.arguments("-"),
-      stdin: content,
-      currentDirectory: directory
-    )
+    let piped = try FinderFixtures.forage(input.arguments("-"), in: directory, stdin: content)
     #expect(piped.status == 0, "\(input.name) -: \(piped.stderr)")
     #expect(Self.content(piped.stdout) == Self.content(expected.stdout), "\(input.name) -")
 
@@ -65,11 +56,7 @@ import Testing
       defer { close(descriptor) }
       _ = content.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
-    let fromFIFO = try BuiltBinary.run(
-      "forage",
-      input.arguments("input.fifo"),
-      currentDirectory: directory
-    )
+    let fromFIFO = try FinderFixtures.forage(input.arguments("input.fifo"), in: directory)
     // A command that never read the FIFO must not leave the writer waiting: read it dry.
     let drain = open(fifo, O_RDONLY | O_NONBLOCK)
     _ = fcntl(drain, F_SETFL, 0)
@@ -87,11 +74,10 @@ import Testing
   @Test func twoInputsCannotBothReadStandardInput() throws {
     let directory = try FinderFixtures.workFolder(points: 20)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let result = try BuiltBinary.run(
-      "forage",
+    let result = try FinderFixtures.forage(
       ["run", "--track", "-", "--dataset", "-"],
-      stdin: Data("x".utf8),
-      currentDirectory: directory
+      in: directory,
+      stdin: Data("x".utf8)
     )
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")

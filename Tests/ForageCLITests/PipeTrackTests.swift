@@ -10,8 +10,7 @@ import Testing
     let track = try FinderFixtures.walkPrefix(80, in: directory)
     let expected = try FinderFixtures.forage(["run", "--track", track.path])
     try #require(expected.status == 0)
-    let piped = try BuiltBinary.run(
-      "forage",
+    let piped = try FinderFixtures.forage(
       ["run", "--track", "-"],
       stdin: try Data(contentsOf: track)
     )
@@ -40,8 +39,7 @@ import Testing
   }
 
   @Test func aBadTrackOnStandardInputIsNamedSo() throws {
-    let piped = try BuiltBinary.run(
-      "forage",
+    let piped = try FinderFixtures.forage(
       ["run", "--track", "-"],
       stdin: Data("$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*00\n".utf8)
     )

@@ -130,15 +130,6 @@ import Testing
     return environment.merging(extra) { $1 }
   }
 
-  /// Runs the built forage with a time limit (SIGKILL after two minutes).
-  static func forage(_ arguments: [String], environment: [String: String]) throws -> BinaryResult {
-    try BuiltBinary.run(
-      executable: URL(fileURLWithPath: "/usr/bin/timeout"),
-      ["-s", "KILL", "120", BuiltBinary.url("forage").path] + arguments,
-      environment: Self.environment(environment)
-    )
-  }
-
   /// Every loopback spelling forage may be asked to reach, by what `--api-base` says (`nil`:
   /// the in-process mock); `PORT` is the mock's port (an IPv4 one; `[::1]` an IPv6 one).
   static let loopbackSpellings: [String?] = [
@@ -188,7 +179,11 @@ import Testing
         let environment = noProxy.merging([variable: "http://127.0.0.1:\(proxy.port)"]) { $1 }
         let notified = receiver.requests.count
         proxy.reset()
-        let result = try Self.forage(arguments, environment: environment)
+        let result = try FinderFixtures.forage(
+          arguments,
+          environment: Self.environment(environment),
+          limit: .seconds(120)
+        )
         #expect(result.status == 0, "\(environment) \(apiBase ?? "in-process"): \(result.stderr)")
         #expect(proxy.requests == [], "\(environment) \(apiBase ?? "in-process")")
         #expect(receiver.requests.count > notified, "\(environment): no notification arrived")
@@ -226,13 +221,16 @@ import Testing
     defer { proxy.stop() }
     for (environment, isProxied) in Self.realHostCases {
       proxy.reset()
-      let result = try Self.forage(
+      let result = try FinderFixtures.forage(
         [
           "run", "--track", track.path, "--network-time", "virtual", "--limit", "3",
           // Overpass needs no key, so plain http:// to another host is allowed.
           "--provider", "overpass", "--api-base", "http://places.example.test",
         ],
-        environment: environment.mapValues { $0 == "PROXY" ? "http://127.0.0.1:\(proxy.port)" : $0 }
+        environment: Self.environment(
+          environment.mapValues { $0 == "PROXY" ? "http://127.0.0.1:\(proxy.port)" : $0 }
+        ),
+        limit: .seconds(120)
       )
       if isProxied {
         #expect(result.status == 0, "\(environment): \(result.stderr)")

@@ -62,8 +62,7 @@ import Testing
         // on bytes the replay never reads).
         let piped = good + Self.tails[tail].bytes
         guard piped.count < 60 * 1024 else { continue }
-        let fromPipe = try BuiltBinary.run(
-          "forage",
+        let fromPipe = try FinderFixtures.forage(
           ["replay", "-", "--until", "\(until)", "--format", format],
           stdin: piped
         )

@@ -21,7 +21,7 @@ import Testing
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let map = directory.appendingPathComponent("map.html")
-    let demo = try BuiltBinary.run("forage", ["demo", "--output", map.path])
+    let demo = try FinderFixtures.forage(["demo", "--output", map.path])
     #expect(demo.status == 0, "\(demo.stderr)")
 
     let check = try Self.tool(["check", map.path, Self.screenshot.path])
@@ -42,11 +42,10 @@ import Testing
     let demoMap = directory.appendingPathComponent("demo.html")
     let otherMap = directory.appendingPathComponent("other.html")
     let track = try FinderFixtures.walkPrefix(300, in: directory)
-    #expect(try BuiltBinary.run("forage", ["demo", "--output", demoMap.path]).status == 0)
-    let other = try BuiltBinary.run(
-      "forage",
-      ["run", "--track", track.path, "--format", "html", "--output", otherMap.path]
-    )
+    #expect(try FinderFixtures.forage(["demo", "--output", demoMap.path]).status == 0)
+    let other = try FinderFixtures.forage([
+      "run", "--track", track.path, "--format", "html", "--output", otherMap.path,
+    ])
     #expect(other.status == 0, "\(other.stderr)")
     let stamped = directory.appendingPathComponent("stamped.png")
     let stamp = try Self.tool(["stamp", otherMap.path, Self.screenshot.path, stamped.path])

@@ -81,21 +81,6 @@ final class TimedChild {
     }
   }
 
-  /// Runs `arguments` under `forage` (the built binary) and waits for it.
-  static func forage(
-    _ arguments: [String],
-    in directory: URL,
-    limit: Duration = .seconds(120)
-  ) throws -> (status: Int32?, stdout: String, stderr: String) {
-    let child = try TimedChild(
-      executable: BuiltBinary.url("forage").path,
-      arguments,
-      in: directory
-    )
-    let status = try child.wait(limit: limit)
-    return (status, child.stdout, child.stderr)
-  }
-
   /// Waits for the child to end, for at most `limit`; past it the child is killed (SIGKILL).
   ///
   /// - Returns: The exit status as a shell gives it (128 + N for signal N), or `nil` when the

@@ -79,8 +79,7 @@ import Testing
       let result = try FinderFixtures.forage(["run", "--track", url.path])
       #expect(result.status == 0, "\(url.lastPathComponent): \(result.stderr)")
       #expect(result.stdout == expected.stdout, "\(url.lastPathComponent)")
-      let piped = try BuiltBinary.run(
-        "forage",
+      let piped = try FinderFixtures.forage(
         ["run", "--track", "-"],
         stdin: try Data(contentsOf: url)
       )
@@ -148,5 +147,24 @@ import Testing
     #expect(warnings.first?.contains("1 point with latitude or longitude") == true)
     #expect(warnings.first?.contains("(line 7)") == true, "\(result.stderr)")
     #expect(warnings.first?.hasSuffix(": skipped") == true, "\(result.stderr)")
+  }
+
+  @Test func aUTF16DatasetAndScenarioReadAsUTF8() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let places = try String(contentsOf: FinderFixtures.helsinkiPlaces, encoding: .utf8)
+    try (Data([0xFF, 0xFE]) + places.data(using: .utf16LittleEndian)!).write(
+      to: directory.appendingPathComponent("places16.geojson")
+    )
+    let scenario = #"{"initial":"notDetermined","prompt":"authorizedWhenInUse"}"#
+    try (Data([0xFE, 0xFF]) + scenario.data(using: .utf16BigEndian)!).write(
+      to: directory.appendingPathComponent("s16.json")
+    )
+    let result = try FinderFixtures.forage(
+      ["run", "--track", "walk.gpx", "--dataset", "places16.geojson", "--permission", "s16.json"],
+      in: directory
+    )
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"places\""))
   }
 }

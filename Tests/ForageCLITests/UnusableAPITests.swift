@@ -119,4 +119,36 @@ import Testing
     #expect(result.status == 64, "\(value): \(result.stderr)")
     #expect(result.stderr.contains("--request-timeout"))
   }
+
+  @Test func aNameThatOnlyLooksLikeThisMachineIsNotIt() throws {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for base in [
+      "http://127.0.0.1.example.invalid/", "http://127.evil.invalid/",
+      "http://localhost.example.invalid/",
+    ] {
+      let result = try FinderFixtures.forage(
+        ["run", "--track", "walk.gpx", "--api-base", base],
+        in: directory
+      )
+      #expect(result.status == 64, "\(base): \(result.stderr)")
+      #expect(result.stderr.contains("--allow-insecure-http"), "\(result.stderr)")
+    }
+    let query = try FinderFixtures.forage(
+      ["run", "--track", "walk.gpx", "--api-base", "http://127.0.0.1:9/?token=abcdefgh"],
+      in: directory
+    )
+    #expect(query.status == 64, "\(query.stderr)")
+    #expect(!query.stderr.contains("abcdefgh"))
+    for notify in [
+      "http://127.0.0.1:0/", "http://127.0.0.1:99999/", "http://u:secretpw@example.invalid/",
+    ] {
+      let result = try FinderFixtures.forage(
+        ["run", "--track", "walk.gpx", "--notify-url", notify],
+        in: directory
+      )
+      #expect(result.status == 64, "\(notify): \(result.stderr)")
+      #expect(!result.stderr.contains("secretpw"))
+    }
+  }
 }

@@ -10,7 +10,7 @@ import Testing
 @Suite struct ValidateCommandTests {
   /// Runs `forage validate` with JSON output and decodes the report.
   func report(_ arguments: [String]) throws -> (BinaryResult, [String: Any]) {
-    let result = try BuiltBinary.run("forage", ["validate"] + arguments + ["--format", "json"])
+    let result = try FinderFixtures.forage(["validate"] + arguments + ["--format", "json"])
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     return (result, object ?? [:])
   }
@@ -58,7 +58,7 @@ import Testing
   @Test
   func reportsDistanceSpeedsBoundsAndDefectsAsATable() throws {
     let url = try #require(TestData.file("tracks/gpx/cerknicko-jezero.gpx"))
-    let result = try BuiltBinary.run("forage", ["validate", url.path])
+    let result = try FinderFixtures.forage(["validate", url.path])
     #expect(result.status == 0)
     for heading in [
       "format", "points", "fixes", "time span", "distance", "max speed", "mean moving speed",
@@ -90,7 +90,7 @@ import Testing
       "broken.gpx",
       "<gpx>\n<trk><trkseg>\n<trkpt lat=\"1\" lon=\"2\">\n</trk>\n</gpx>\n"
     )
-    let result = try BuiltBinary.run("forage", ["validate", url.path])
+    let result = try FinderFixtures.forage(["validate", url.path])
     #expect(result.status == 65)
     #expect(result.stdout.isEmpty)
     #expect(
@@ -101,18 +101,18 @@ import Testing
 
   @Test func invalidJSONAndHeaderlessCSVAreBadData() throws {
     let json = try temporaryFile("x.geojson", "{\"type\": \"Feature\",,}")
-    let jsonResult = try BuiltBinary.run("forage", ["validate", json.path])
+    let jsonResult = try FinderFixtures.forage(["validate", json.path])
     #expect(jsonResult.status == 65)
     #expect(jsonResult.stderr.hasPrefix("forage: \(json.path):1:20: expected a string key"))
     let csv = try temporaryFile("x.csv", "a,b,c\n1,2,3\n")
-    let csvResult = try BuiltBinary.run("forage", ["validate", csv.path])
+    let csvResult = try FinderFixtures.forage(["validate", csv.path])
     #expect(csvResult.status == 65)
     #expect(csvResult.stderr.contains("\(csv.path):1:1: expected a CSV header naming lat and lon"))
     #expect(csvResult.stderr.split(separator: "\n").count == 1)
   }
 
   @Test func anUnreadableFileIsAnIOError() throws {
-    let result = try BuiltBinary.run("forage", ["validate", "/nonexistent/track.gpx"])
+    let result = try FinderFixtures.forage(["validate", "/nonexistent/track.gpx"])
     #expect(result.status == 74)
     #expect(
       result.stderr == "forage: /nonexistent/track.gpx: cannot open: No such file or directory\n"
@@ -129,8 +129,8 @@ import Testing
 
   @Test func requiringTimesMakesATimelessTrackUnusable() throws {
     let url = try temporaryFile("t.csv", "time,lat,lon\n2020-01-01T00:00:00Z,60,24\n,60.001,24\n")
-    #expect(try BuiltBinary.run("forage", ["validate", url.path]).status == 0)
-    let strict = try BuiltBinary.run("forage", ["validate", url.path, "--require-times"])
+    #expect(try FinderFixtures.forage(["validate", url.path]).status == 0)
+    let strict = try FinderFixtures.forage(["validate", url.path, "--require-times"])
     #expect(strict.status == 65)
     #expect(strict.stderr.contains("no time and times are required"))
   }
@@ -142,9 +142,9 @@ import Testing
     )
     let (sniffed, json) = try report([url.path])
     #expect(sniffed.status == 0 && json["format"] as? String == "nmea")
-    let forced = try BuiltBinary.run("forage", ["validate", url.path, "--track-format", "csv"])
+    let forced = try FinderFixtures.forage(["validate", url.path, "--track-format", "csv"])
     #expect(forced.status == 65)
-    let bad = try BuiltBinary.run("forage", ["validate", url.path, "--track-format", "kml"])
+    let bad = try FinderFixtures.forage(["validate", url.path, "--track-format", "kml"])
     #expect(bad.status == 64)
   }
 
@@ -210,13 +210,13 @@ import Testing
   @Test(arguments: tracks)
   func validateAndRunCountTheSameFixes(track: String) throws {
     let url = try #require(TestData.file(track))
-    let validated = try BuiltBinary.run("forage", ["validate", url.path, "--format", "json"])
+    let validated = try FinderFixtures.forage(["validate", url.path, "--format", "json"])
     #expect(validated.status == 0, "\(validated.stderr)")
     let report = try #require(
       try JSONSerialization.jsonObject(with: Data(validated.stdout.utf8)) as? [String: Any]
     )
     // Without permission nothing is searched: every fix is counted and dropped.
-    let run = try BuiltBinary.run("forage", ["run", "--track", url.path, "--permission", "denied"])
+    let run = try FinderFixtures.forage(["run", "--track", url.path, "--permission", "denied"])
     #expect(run.status == 0, "\(run.stderr)")
     let summary = try #require(
       run.stdout.split(separator: "\n").last.flatMap {
@@ -235,7 +235,7 @@ import Testing
   @Test
   func waypointsBesideATrackAreNotReplayedFixes() throws {
     let url = try #require(TestData.file("tracks/gpx/cerknicko-without-times.gpx"))
-    let result = try BuiltBinary.run("forage", ["validate", url.path])
+    let result = try FinderFixtures.forage(["validate", url.path])
     #expect(result.status == 0)
     #expect(result.stdout.contains("points             303 (296 track, 0 route, 7 waypoints)"))
     #expect(result.stdout.contains("fixes              296 track points in "))

@@ -131,11 +131,7 @@ import Testing
   @Test func drawsNothingWithoutATerminal() throws {
     let (folder, track) = try Self.walkFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let result = try BuiltBinary.run(
-      "forage",
-      ["watch", "--track", track],
-      currentDirectory: folder
-    )
+    let result = try FinderFixtures.forage(["watch", "--track", track], in: folder)
     #expect(result.status == 64)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("standard output is not"))
@@ -143,10 +139,9 @@ import Testing
     #expect(result.stderr.split(separator: "\n").count == 1)
 
     // Standard output is the screen: no recording goes there.
-    let recorded = try BuiltBinary.run(
-      "forage",
+    let recorded = try FinderFixtures.forage(
       ["watch", "--track", track, "--record", "-"],
-      currentDirectory: folder
+      in: folder
     )
     #expect(recorded.status == 64)
     #expect(recorded.stdout.isEmpty)

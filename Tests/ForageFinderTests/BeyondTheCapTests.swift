@@ -1,6 +1,7 @@
 import ForageGeodesy
 import ForagePlaceModel
 import ForageProviders
+import ForageTestSupport
 import ForageTracks
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import ForageTestSupport
 import Testing
 
 @testable import ForageFinder

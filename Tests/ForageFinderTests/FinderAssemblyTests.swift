@@ -2,6 +2,7 @@ import ForageLocation
 import ForagePlaceModel
 import ForageProviders
 import ForageStore
+import ForageTestSupport
 import Foundation
 import Testing
 

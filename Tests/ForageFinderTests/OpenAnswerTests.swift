@@ -2,6 +2,7 @@ import ForageGeodesy
 import ForageHours
 import ForagePlaceModel
 import ForageProviders
+import ForageTestSupport
 import ForageTracks
 import Foundation
 import Testing

@@ -3,6 +3,7 @@ import ForageHTTP
 import ForageLocation
 import ForagePlaceModel
 import ForageProviders
+import ForageTestSupport
 import ForageTracks
 import Foundation
 import Testing

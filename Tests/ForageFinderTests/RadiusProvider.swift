@@ -1,5 +1,6 @@
 import ForagePlaceModel
 import ForageProviders
+import ForageTestSupport
 import Foundation
 import Synchronization
 

@@ -3,6 +3,7 @@ import ForageGeodesy
 import ForagePlaceDataset
 import ForagePlaceModel
 import ForageSyntheticCity
+import ForageTestSupport
 import Foundation
 import MockPlaces
 import Testing

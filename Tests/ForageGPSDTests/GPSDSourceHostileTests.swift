@@ -1,6 +1,7 @@
 import ForageHTTP
 import ForageLocation
 import ForageSupport
+import ForageTestSupport
 import ForageTracks
 import Foundation
 import NIOCore
@@ -21,7 +22,7 @@ import Testing
   }
 
   static func source(
-    _ server: ScriptedGPSD,
+    _ server: FakeGPSD,
     retryPolicy: RetryPolicy = GPSDSource.defaultRetryPolicy,
     answerTimeout: Duration = .seconds(10),
     lineLimit: Int = 1 << 16,
@@ -51,7 +52,7 @@ import Testing
     stream += [0xC3, 0x28, 0xED, 0xA0, 0x80]
     stream += Array((#"","time":"2026-01-01T00:00:02Z"}"# + "\n").utf8)
     stream += Array((Base.tpv(60.3) + "\n").utf8)
-    let server = try await ScriptedGPSD.start([.send(stream)])
+    let server = try FakeGPSD([.send(stream)])
     let events = Base.Events()
     let source = Self.source(server, events: events)
     let latitudes = Base.latitudes(try await Base.readings(source))
@@ -66,14 +67,14 @@ import Testing
       )
     )
     #expect(source.end == .closed)
-    try await server.close()
+    server.close()
   }
 
   @Test func anEndlessLineIsSkippedOnceWithoutBeingHeld() async throws {
     // 16 MB without a newline, then a fix: the reader fails the connection should it ever hold
     // more than the line limit, so reading the fix shows the line was dropped as it came.
     let endless = [UInt8](repeating: UInt8(ascii: "x"), count: 16 << 20)
-    let server = try await ScriptedGPSD.start([
+    let server = try FakeGPSD([
       .send(Self.bytes([]) + endless + Array("\n\(Base.tpv(60.1))\n".utf8))
     ])
     let events = Base.Events()
@@ -89,11 +90,11 @@ import Testing
       )
     )
     #expect(source.end == .closed)
-    try await server.close()
+    server.close()
   }
 
   @Test func aFloodWithoutNewlinesIsReportedAtOnceAndStopEndsIt() async throws {
-    let server = try await ScriptedGPSD.start([
+    let server = try FakeGPSD([
       .flood([UInt8](repeating: UInt8(ascii: "{"), count: 64 << 10))
     ])
     let (skips, skipped) = AsyncStream.makeStream(of: Int.self)
@@ -117,23 +118,23 @@ import Testing
     #expect(try await rest.isEmpty)
     #expect(source.end == .stopped)
     #expect(source.skippedLines == 1)
-    try await server.close()
+    server.close()
   }
 
   @Test func aCloseInTheMiddleOfALineReportsTheCutLineAndEnds() async throws {
     let cut = Array(#"{"class":"TPV","mode":3,"lat":60.2,"lo"#.utf8)
-    let server = try await ScriptedGPSD.start([.send(Self.bytes([Base.tpv(60.1)]) + cut)])
+    let server = try FakeGPSD([.send(Self.bytes([Base.tpv(60.1)]) + cut)])
     let events = Base.Events()
     let source = Self.source(server, events: events)
     #expect(Base.latitudes(try await Base.readings(source)) == [60.1])
     #expect(source.end == .closed)
     #expect(Self.skips(events) == [5])
     #expect(source.skippedLines == 1)
-    try await server.close()
+    server.close()
   }
 
   @Test func aCutLineThatIsAWholeReportIsRead() async throws {
-    let server = try await ScriptedGPSD.start([
+    let server = try FakeGPSD([
       .send(Self.bytes([Base.tpv(60.1)]) + Array(Base.tpv(60.2).utf8))
     ])
     let events = Base.Events()
@@ -141,11 +142,11 @@ import Testing
     #expect(Base.latitudes(try await Base.readings(source)) == [60.1, 60.2])
     #expect(source.end == .closed)
     #expect(events.all.allSatisfy { if case .lineSkipped = $0 { false } else { true } })
-    try await server.close()
+    server.close()
   }
 
   @Test func aPeerThatNeverSpeaksFailsWithNoAnswerAfterTheRetries() async throws {
-    let server = try await ScriptedGPSD.start([.silence, .silence])
+    let server = try FakeGPSD([.silence, .silence])
     let events = Base.Events()
     let source = Self.source(
       server,
@@ -169,7 +170,7 @@ import Testing
           + "trying again in 1.0 s (attempt 1 of 2)"
       ]
     )
-    try await server.close()
+    server.close()
   }
 
   @Test func aListenerThatNeverAcceptsTimesTheConnectOut() async throws {
@@ -210,7 +211,7 @@ import Testing
     // one reading, then waits until the source has handed on its whole backlog: the source must
     // then stop there, however fast gpsd sends.
     let epochs = [Base.tpv(60.1), Base.tpv(60.2)].map { $0 + "\n" }.joined()
-    let server = try await ScriptedGPSD.start([
+    let server = try FakeGPSD([
       .flood(Array(String(repeating: epochs, count: 200).utf8))
     ])
     let source = GPSDSource(
@@ -228,6 +229,6 @@ import Testing
     source.stop()
     while try await next() != nil {}
     #expect(source.end == .stopped)
-    try await server.close()
+    server.close()
   }
 }

@@ -1,16 +1,19 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A scripted gpsd on 127.0.0.1 port 0, for tests of gpsd clients.
+/// A scripted gpsd on 127.0.0.1 port 0, for tests of gpsd clients: lines of text, or the raw
+/// bytes of a hostile peer (not UTF-8, cut mid-line, silent, a flood).
 ///
 /// Each connection it accepts, in turn, reads the client's first line (the `?WATCH` command),
-/// sends its script's lines and then ends as the script says. The listener runs on a thread of
-/// its own (a ``BlockingThread``), never on Swift's cooperative pool.
+/// sends its script's bytes and then ends as the script says; once every script is served it
+/// stops listening, so a further connection is refused. The listener runs on a thread of its
+/// own (a ``BlockingThread``), never on Swift's cooperative pool.
 public final class FakeGPSD: Sendable {
-  /// How a scripted connection ends once its lines are sent.
+  /// How a scripted connection ends once its bytes are sent.
   public enum Ending: Sendable {
     /// An orderly close (the client reads the end of the stream).
     case close
@@ -18,24 +21,43 @@ public final class FakeGPSD: Sendable {
     case reset
     /// Kept open until the client closes it.
     case waitForClient
+    /// The bytes sent again and again, as fast as the client reads, until it closes.
+    case repeatUntilClientCloses
   }
 
   /// One scripted connection.
   public struct Script: Sendable {
-    /// The lines sent, each followed by a newline.
-    public var lines: [String]
+    /// The bytes sent once the client's first line has come.
+    public var bytes: [UInt8]
     /// How the connection ends.
     public var ending: Ending
 
-    /// Creates a script.
+    /// Creates a script of lines, each sent followed by a newline.
     public init(lines: [String], ending: Ending = .close) {
-      self.lines = lines
+      self.init(bytes: Array(lines.map { $0 + "\n" }.joined().utf8), ending: ending)
+    }
+
+    /// Creates a script of raw bytes.
+    public init(bytes: [UInt8], ending: Ending = .close) {
+      self.bytes = bytes
       self.ending = ending
+    }
+
+    /// Sends the bytes, then closes the connection.
+    public static func send(_ bytes: [UInt8]) -> Script { Script(bytes: bytes) }
+
+    /// Sends nothing and keeps the connection open until the client closes it.
+    public static let silence = Script(bytes: [], ending: .waitForClient)
+
+    /// Sends the bytes again and again, as fast as the client reads, until the client closes.
+    public static func flood(_ bytes: [UInt8]) -> Script {
+      Script(bytes: bytes, ending: .repeatUntilClientCloses)
     }
   }
 
   /// The port the kernel chose.
   public let port: Int
+  private let listener: Listener
   private let served: BlockingThread<[String]>
 
   /// Binds 127.0.0.1 port 0 and starts serving the scripts, one connection each.
@@ -55,12 +77,14 @@ public final class FakeGPSD: Sendable {
       }
     }
     guard bound else {
-      close(listener)
+      Glibc.close(listener)
       throw POSIXError(.EADDRINUSE)
     }
     port = Int(UInt16(bigEndian: address.sin_port))
+    let open = Listener(listener)
+    self.listener = open
     served = BlockingThread {
-      defer { close(listener) }
+      defer { open.close() }
       var commands: [String] = []
       for script in scripts {
         let client = accept(listener, nil, nil)
@@ -68,10 +92,11 @@ public final class FakeGPSD: Sendable {
         if client >= 0 { _ = fcntl(client, F_SETFD, FD_CLOEXEC) }
         guard client >= 0 else { break }
         commands.append(Self.readLine(client))
-        let text = Array(script.lines.map { $0 + "\n" }.joined().utf8)
-        _ = text.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var isOpen = Self.sendAll(script.bytes, to: client)
         switch script.ending {
         case .close: break
+        case .repeatUntilClientCloses:
+          while isOpen, !script.bytes.isEmpty { isOpen = Self.sendAll(script.bytes, to: client) }
         case .reset:
           var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
           setsockopt(
@@ -85,7 +110,7 @@ public final class FakeGPSD: Sendable {
           var byte: UInt8 = 0
           while recv(client, &byte, 1, 0) > 0 {}
         }
-        close(client)
+        Glibc.close(client)
       }
       return commands
     }
@@ -96,12 +121,18 @@ public final class FakeGPSD: Sendable {
     try served.value()
   }
 
+  /// Stops listening, so the scripts not yet taken never are; a connection still open ends as
+  /// its script says.
+  public func close() {
+    listener.shutDown()
+  }
+
   /// A port on 127.0.0.1 that nothing listens on (bound to port 0, then closed), so connecting
   /// to it is refused.
   public static func unusedPort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw POSIXError(.EIO) }
-    defer { close(descriptor) }
+    defer { Glibc.close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -115,6 +146,20 @@ public final class FakeGPSD: Sendable {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
+  /// Sends every byte; `false` when the connection failed (the client closed it).
+  private static func sendAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    var sent = 0
+    while sent < bytes.count {
+      let count = bytes.withUnsafeBytes {
+        send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return false }
+      sent += count
+    }
+    return true
+  }
+
   private static func readLine(_ descriptor: Int32) -> String {
     var line: [UInt8] = []
     var byte: UInt8 = 0
@@ -122,5 +167,26 @@ public final class FakeGPSD: Sendable {
       line.append(byte)
     }
     return String(decoding: line, as: UTF8.self)
+  }
+}
+
+/// The listening socket, shut down by ``FakeGPSD/close()`` or closed by the serving thread,
+/// whichever comes first, and never used after it is closed.
+private final class Listener: Sendable {
+  private let descriptor: Mutex<Int32>
+
+  init(_ descriptor: Int32) { self.descriptor = Mutex(descriptor) }
+
+  /// Wakes a thread waiting in `accept`, which then fails.
+  func shutDown() {
+    descriptor.withLock { if $0 >= 0 { _ = shutdown($0, Int32(SHUT_RDWR)) } }
+  }
+
+  /// Closes the socket.
+  func close() {
+    descriptor.withLock {
+      if $0 >= 0 { _ = Glibc.close($0) }
+      $0 = -1
+    }
   }
 }

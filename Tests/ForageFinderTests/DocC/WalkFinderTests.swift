@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageSupport
+import ForageTestSupport
 import Foundation
 import Testing
 

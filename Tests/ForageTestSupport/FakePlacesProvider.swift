@@ -10,9 +10,9 @@ import Synchronization
 /// Its page tokens name the age they were issued in (``ageTokens()`` starts a new one); with
 /// `oldTokens`, a token of an earlier age fails with that error (`INVALID_REQUEST` as an expired
 /// one); with `refusesTokens`, every token is refused, as by a server that never honours them.
-final class FakePlacesProvider: PlacesProvider {
-  let world: [Place]
-  let resultLimit: Int
+public final class FakePlacesProvider: PlacesProvider {
+  public let world: [Place]
+  public let resultLimit: Int
   private let calls = Mutex(0)
   private let centres = Mutex<[Coordinate]>([])
   private let pageCalls = Mutex(0)
@@ -32,7 +32,7 @@ final class FakePlacesProvider: PlacesProvider {
   ///   - oldTokens: The error for a token used after another call; `nil` accepts it.
   ///   - refusesTokens: Whether every token is refused with `INVALID_REQUEST`.
   ///   - tokensUsable: What ``mayStillUse(_:)`` says of every token.
-  init(
+  public init(
     world: [Place],
     resultLimit: Int = 60,
     failures: [Int: PlacesError] = [:],
@@ -49,24 +49,24 @@ final class FakePlacesProvider: PlacesProvider {
   }
 
   /// How many calls (first pages and next pages) were made.
-  var callCount: Int { calls.withLock { $0 } }
+  public var callCount: Int { calls.withLock { $0 } }
 
   /// How many of them asked for a next page.
-  var nextPageCount: Int { pageCalls.withLock { $0 } }
+  public var nextPageCount: Int { pageCalls.withLock { $0 } }
 
   /// How many asked for a next page with a token of an earlier age (a search that stopped
   /// paging and went on later).
-  var laterPageCount: Int { laterPageCalls.withLock { $0 } }
+  public var laterPageCount: Int { laterPageCalls.withLock { $0 } }
 
   /// Makes every token issued so far old.
-  func ageTokens() { age.withLock { $0 += 1 } }
+  public func ageTokens() { age.withLock { $0 += 1 } }
 
-  func mayStillUse(_ token: PageToken) -> Bool { tokensUsable }
+  public func mayStillUse(_ token: PageToken) -> Bool { tokensUsable }
 
   /// Where every first page was asked, in order.
-  var searchedCentres: [Coordinate] { centres.withLock { $0 } }
+  public var searchedCentres: [Coordinate] { centres.withLock { $0 } }
 
-  func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
+  public func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     let centre = search.location
     centres.withLock { $0.append(centre) }
     let typed = world.filter { place in search.type.map { place.types.contains($0) } ?? true }
@@ -74,7 +74,7 @@ final class FakePlacesProvider: PlacesProvider {
     return page(Array(ranked), from: 0, call: try countCall())
   }
 
-  func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
+  public func nextPage(_ token: PageToken) async throws(PlacesError) -> PlacesPage {
     let call = try countCall()
     pageCalls.withLock { $0 += 1 }
     let parts = token.value.split(separator: "|")
@@ -111,7 +111,7 @@ final class FakePlacesProvider: PlacesProvider {
   }
 
   /// Places with their geodesic distances from a point, nearest first, ties by id.
-  static func ranked(
+  public static func ranked(
     _ places: [Place],
     from centre: Coordinate
   ) -> [(
@@ -127,7 +127,7 @@ final class FakePlacesProvider: PlacesProvider {
   }
 
   /// A deterministic grid-ish world of restaurants and cafes around a centre.
-  static func world(
+  public static func world(
     around latitude: Double,
     _ longitude: Double,
     count: Int,

@@ -1,5 +1,6 @@
 import ForageHTTP
 import ForageLocation
+import ForageTestSupport
 import Foundation
 import InMemoryLogging
 import Logging

@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The data built into `forage` is the files under `Resources/demo`, byte for byte.
-@Suite struct ForageResourcesTests {
+@Suite struct BuiltInDataTests {
   @Test func theBuiltInWalkIsTheFile() throws {
     let file = try Data(contentsOf: TestData.resource("demo/\(ForageResources.demoTrackName)"))
     #expect(ForageResources.demoTrack == Array(file))
