@@ -56,6 +56,7 @@ let package = Package(
       name: "BenchmarkSupport",
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
         .product(name: "ForageProviders", package: "forage"),
         .product(name: "_ForageInternal", package: "forage"),
       ]
@@ -79,6 +80,15 @@ let package = Package(
     ),
     .executableTarget(
       name: "HoursBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "ForageFinder", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
+      ]
+    ),
+    .executableTarget(
+      name: "FleetBenchmark",
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),

@@ -16,7 +16,8 @@ struct RunCommand: AsyncParsableCommand {
     commandName: "run",
     abstract: "Replay a track, or follow a live gpsd, and print the places near every fix.",
     discussion: """
-      Give --track FILE or --gpsd HOST:PORT. A --gpsd run reads gpsd's TPV reports until gpsd \
+      Give --track FILE or --gpsd HOST:PORT; repeat --track for a fleet (one receiver a \
+      track, in one process sharing one cache; docs/fleet.md). A --gpsd run reads gpsd's TPV reports until gpsd \
       closes the connection, --max-fixes fixes were read, or Ctrl-C (SIGINT: the outputs \
       are put in place with the summary; exit 0); a refused or dropped connection is tried \
       again with backoff (exit 69 when retries run out).
@@ -45,6 +46,17 @@ struct RunCommand: AsyncParsableCommand {
 
   func validate() throws {
     try source.validate(with: finder)
+    guard source.isFleet else { return }
+    // One document (or table, or map) a run: a fleet's receivers fit one only as NDJSON lines.
+    if format != .ndjson {
+      throw ValidationError(
+        "--format \(format.rawValue) takes one --track; for \(source.tracks.count) tracks use "
+          + "--format ndjson, whose events each name their \"receiver\""
+      )
+    }
+    if finder.record != nil {
+      throw ValidationError("--record takes one --track, not \(source.tracks.count)")
+    }
   }
 
   func run() async throws {
