@@ -64,7 +64,6 @@ let package = Package(
     .executableTarget(
       name: "CoverageBenchmark",
       dependencies: [
-        .product(name: "ForagePlaceModel", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "_ForageInternal", package: "forage"),
@@ -93,7 +92,6 @@ let package = Package(
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "_ForageInternal", package: "forage"),
-        .product(name: "ForagePlaceModel", package: "forage"),
       ]
     ),
     .executableTarget(name: "MemoryBenchmark"),

@@ -7,7 +7,7 @@ import Foundation
 /// The K nearest matching places within R by brute force: the geodesic distance to every
 /// matching place in a latitude-longitude box around the fix (the box only skips places that
 /// cannot be within R), ties by id.
-public struct Oracle {
+public struct Oracle: Sendable {
   /// The places of the query's type.
   public let places: [Place]
   /// What is asked: R, K and the type.

@@ -4,7 +4,7 @@ import Foundation
 
 /// The 16 receivers' routes on a SyntheticCity's 100 m street grid, the same for a seed on every
 /// machine: 12 buses on three loop lines (four a line, each starting at another stop, 8 m/s) and
-/// 4 couriers (5 m/s) that ride a line's streets and turn off at random crossings.
+/// 4 couriers (5 m/s) that ride a line's streets and deliver a block off it at random crossings.
 enum FleetRoutes {
   /// The lines' loops, as crossings (metres east and north of the city's centre).
   static let lines: [[(east: Double, north: Double)]] = [
@@ -25,60 +25,58 @@ enum FleetRoutes {
 
   /// Receiver `index`'s `fixes` points, one a second, in metres east and north.
   static func route(_ index: Int, fixes: Int, seed: UInt64) -> [(east: Double, north: Double)] {
+    let loop = lines[index % 3]
     if index < 12 {
-      let line = lines[index % 3]
-      return along(line, from: Double(index / 3) / 4, speed: 8, fixes: fixes)
+      // Four buses a line, a quarter of the loop apart.
+      let start = Double(index / 3) / 4 * perimeter(of: loop)
+      return (0..<fixes).map { position(on: loop, at: start + Double($0) * 8) }
     }
+    // A courier rides its line from a random crossing and, at one crossing in four, delivers a
+    // block off it (there and back, to either side).
     var random = SplitMix64(seed: seed &* 31 &+ UInt64(index))
+    var distance = Double(Int.random(in: 0..<Int(perimeter(of: loop) / 100), using: &random)) * 100
     var points: [(east: Double, north: Double)] = []
-    var position = along(
-      lines[index % 3],
-      from: Double.random(in: 0..<1, using: &random),
-      speed: 5,
-      fixes: 1
-    )[0]
-    var heading = (east: 1.0, north: 0.0)
     while points.count < fixes {
-      // A courier keeps to a street for a block (20 s at 5 m/s), then may turn at the crossing.
-      for _ in 0..<20 where points.count < fixes {
-        position = (position.east + heading.east * 5, position.north + heading.north * 5)
-        points.append(position)
+      for _ in 0..<20 {
+        distance += 5
+        points.append(position(on: loop, at: distance))
       }
-      if Int.random(in: 0..<3, using: &random) == 0 {
-        heading = [(1.0, 0.0), (-1, 0), (0, 1), (0, -1)][Int.random(in: 0..<4, using: &random)]
-      }
-      // Never farther than 900 m out: back along the other way.
-      if abs(position.east) > 900 || abs(position.north) > 900 {
-        heading = (-heading.east, -heading.north)
+      guard Int.random(in: 0..<4, using: &random) == 0 else { continue }
+      let here = position(on: loop, at: distance)
+      let ahead = position(on: loop, at: distance + 1)
+      let side: Double = Bool.random(using: &random) ? 1 : -1
+      let across = (east: (here.north - ahead.north) * side, north: (ahead.east - here.east) * side)
+      for step in Array(1...20) + Array((0..<20).reversed()) {
+        let metres = Double(step) * 5
+        points.append((here.east + across.east * metres, here.north + across.north * metres))
       }
     }
-    return points
+    return Array(points.prefix(fixes))
   }
 
-  /// `fixes` points along a closed loop at `speed` m/s, starting `start` of the way round.
-  private static func along(
-    _ loop: [(east: Double, north: Double)],
-    from start: Double,
-    speed: Double,
-    fixes: Int
-  ) -> [(east: Double, north: Double)] {
-    let legs = zip(loop, loop.dropFirst() + [loop[0]]).map { ($0, $1) }
-    let lengths = legs.map { hypot($1.east - $0.east, $1.north - $0.north) }
-    let perimeter = lengths.reduce(0, +)
-    return (0..<fixes).map { second in
-      var distance = (start * perimeter + Double(second) * speed)
-        .truncatingRemainder(dividingBy: perimeter)
-      for ((from, to), length) in zip(legs, lengths) {
-        if distance <= length {
-          let share = distance / length
-          return (
-            from.east + (to.east - from.east) * share, from.north + (to.north - from.north) * share
-          )
-        }
-        distance -= length
+  /// A loop's length, metres.
+  private static func perimeter(of loop: [(east: Double, north: Double)]) -> Double {
+    zip(loop, loop.dropFirst() + [loop[0]]).map { hypot($1.east - $0.east, $1.north - $0.north) }
+      .reduce(0, +)
+  }
+
+  /// The point `distance` metres round a closed loop from its first crossing.
+  private static func position(
+    on loop: [(east: Double, north: Double)],
+    at distance: Double
+  ) -> (east: Double, north: Double) {
+    var left = distance.truncatingRemainder(dividingBy: perimeter(of: loop))
+    for (from, to) in zip(loop, loop.dropFirst() + [loop[0]]) {
+      let length = hypot(to.east - from.east, to.north - from.north)
+      if left <= length {
+        let share = left / length
+        return (
+          from.east + (to.east - from.east) * share, from.north + (to.north - from.north) * share
+        )
       }
-      return loop[0]
+      left -= length
     }
+    return loop[0]
   }
 
   /// A route as a GPX track, a point a second from SyntheticCity's start.

@@ -27,13 +27,16 @@ extension FinderMiddleware {
   ///     keeps), and counts those it cannot decide; by default with no time zone.
   ///   - onSkipped: Told how many results of an answer could not be used (an impossible
   ///     coordinate, no id), each time an answer has any; the places are left out.
+  ///   - shared: A coverage cache this finder shares with others of the same query (a fleet of
+  ///     receivers), or `nil` for a cache of its own.
   public static func places(
     _ provider: any PlacesProvider,
     requestCount: (@Sendable () -> Int)? = nil,
     cacheFile: (any PlacesCacheStorage)? = nil,
     api: String = "places",
     hours: HoursJudge = HoursJudge(timeZone: nil),
-    onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
+    onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
+    sharing shared: SharedCoverageCache? = nil
   ) -> FinderMiddleware {
     places(
       provider,
@@ -42,6 +45,7 @@ extension FinderMiddleware {
       cacheFile: cacheFile,
       api: api,
       hours: hours,
+      sharing: shared,
       onSkipped: onSkipped
     )
   }
