@@ -83,12 +83,19 @@ enum FleetSession {
         arguments: arguments
       )
     }
+    let atOnce = concurrency(of: receivers.count)
     let results = await withTaskGroup(of: (Int, Result<RunSummary, ExitCode>).self) { group in
-      for (index, receiver) in receivers.enumerated() {
+      var pending = receivers.enumerated().makeIterator()
+      func startNext() {
+        guard let (index, receiver) = pending.next() else { return }
         group.addTask { (index, await receiver.run(options: options, sharing: shared)) }
       }
+      for _ in 0..<atOnce { startNext() }
       var results: [Int: Result<RunSummary, ExitCode>] = [:]
-      for await (index, result) in group { results[index] = result }
+      for await (index, result) in group {
+        results[index] = result
+        startNext()
+      }
       return results
     }
     var summaries: [RunSummary] = []
@@ -113,6 +120,23 @@ enum FleetSession {
     try FinderSession.publish(outputs, summary: total)
     if let worst { throw worst }
     return total
+  }
+
+  /// The descriptors one running receiver may hold, with margin: its track, its connection to
+  /// the places API and, with the in-process mock, the server's end of it, and one more that
+  /// libcurl may keep in its connection cache.
+  static let descriptorsPerReceiver: rlim_t = 6
+
+  /// How many of `count` receivers run at once: all of them, unless the open-files limit
+  /// (`ulimit -n`, already raised to its hard limit) leaves room for fewer beyond what one run
+  /// needs (``ResourceLimits/minimumOpenFiles``); then as many as it leaves room for, and at
+  /// least one, so that every limit from the minimum up runs the whole fleet.
+  static func concurrency(of count: Int) -> Int {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1 }
+    let needed = ResourceLimits.minimumOpenFiles + ResourceLimits.inheritedDescriptors()
+    guard limit.rlim_cur > needed else { return 1 }
+    return max(1, min(count, Int(clamping: (limit.rlim_cur - needed) / descriptorsPerReceiver)))
   }
 
   /// The worse of two exit codes: the higher (74 I/O over 69 service over 65 data).

@@ -27,7 +27,9 @@ struct RunCommand: AsyncParsableCommand {
       same bytes. The API key is read from the environment variable --api-key-env names and \
       never printed.
       Exit codes: 0 done, 64 usage, 65 bad track, 69 places API or gpsd unusable, 74 I/O \
-      (or a resource limit too low), 128 + N ended by signal N (old outputs kept).
+      (or a resource limit too low), 128 + N ended by signal N (old outputs kept). With \
+      several --track, a bad track is reported for its receiver alone, the others go on, and \
+      the exit code is the worst (highest) of the receivers'.
       """
   )
 

@@ -185,6 +185,28 @@ import Testing
     }
   }
 
+  @Test func aPlacesCacheFileIsFilledAndReadByTheFleet() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let tracks = try (0..<3).map { try FleetRoutes.write($0, in: directory) }
+    let cache = ["--places-cache", directory.appendingPathComponent("cache.sqlite").path]
+    let arguments = ["run"] + tracks.flatMap { ["--track", $0.path] } + cache
+    let first = try FinderFixtures.forage(arguments)
+    try #require(first.status == 0, "\(first.stderr)")
+    let second = try FinderFixtures.forage(arguments)
+    try #require(second.status == 0, "\(second.stderr)")
+    let streams = try Self.streams(of: second.stdout)
+    #expect(try Self.requests(in: streams[""]!.last!) < Self.requests(in: first.stdout))
+    #expect(streams[""]!.last!.contains(#""stored_answers":"#))
+    for track in tracks {
+      let alone = try FinderFixtures.forage(["run", "--track", track.path])
+      #expect(
+        streams[track.path]?.map(Self.withoutSource)
+          == Self.lines(of: alone.stdout).map(Self.withoutSource)
+      )
+    }
+  }
+
   @Test func aThousandTracksRunInOneProcess() throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -200,6 +222,36 @@ import Testing
     // others, which at most fetch again a page the first left for later.
     let alone = try FinderFixtures.forage(["run", "--track", track.path])
     #expect(try Self.requests(in: streams[""]!.last!) < 2 * Self.requests(in: alone.stdout))
+  }
+
+  /// From the least open-files limit forage takes up, a fleet of more receivers than the limit
+  /// leaves room for at once runs whole: they take turns (bash closes every descriptor but the
+  /// standard three first, as ResourceLimitTests does).
+  @Test(arguments: [0, 1, 30])
+  func everyOpenFilesLimitFromTheMinimumRunsTheFleet(above: rlim_t) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FleetRoutes.write(0, in: directory)
+    let limit = ResourceLimitTests.minimumOpenFiles + above
+    let command =
+      ([
+        "/usr/bin/prlimit", "--nofile=\(limit):\(limit)", "--", BuiltBinary.url("forage").path,
+        "run",
+      ] + Array(repeating: ["--track", track.path], count: 60).flatMap { $0 })
+      .map { "'" + $0 + "'" }.joined(separator: " ")
+    let closes =
+      "for f in /proc/self/fd/*; do n=${f##*/}; "
+      + "if [ \"$n\" -gt 2 ]; then eval \"exec $n<&-\" 2>/dev/null; fi; done"
+    let child = try TimedChild(
+      executable: "/bin/bash",
+      ["-c", "\(closes); exec \(command)"],
+      in: directory
+    )
+    let status = try child.wait(limit: .seconds(120))
+    #expect(status == 0, "ulimit -n \(limit): \(child.stderr)")
+    let streams = try Self.streams(of: child.stdout)
+    #expect(streams.count == 61)
+    #expect(streams.values.allSatisfy { $0.last?.contains(#""event":"summary""#) == true })
   }
 
   @Test func standardInputIsOneTrackAtMost() throws {
