@@ -233,12 +233,11 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FleetRoutes.write(0, in: directory)
     let limit = ResourceLimitTests.minimumOpenFiles + above
-    let command =
-      ([
-        "/usr/bin/prlimit", "--nofile=\(limit):\(limit)", "--", BuiltBinary.url("forage").path,
-        "run",
-      ] + Array(repeating: ["--track", track.path], count: 60).flatMap { $0 })
-      .map { "'" + $0 + "'" }.joined(separator: " ")
+    let tracks: [String] = (0..<60).flatMap { _ in ["--track", track.path] }
+    let words: [String] =
+      ["/usr/bin/prlimit", "--nofile=\(limit):\(limit)", "--", BuiltBinary.url("forage").path]
+      + ["run"] + tracks
+    let command = words.map { "'\($0)'" }.joined(separator: " ")
     let closes =
       "for f in /proc/self/fd/*; do n=${f##*/}; "
       + "if [ \"$n\" -gt 2 ]; then eval \"exec $n<&-\" 2>/dev/null; fi; done"
