@@ -173,7 +173,7 @@ build-release:
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
 BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBenchmark CoverageBenchmark \
-  WatchBenchmark MemoryBenchmark
+  WatchBenchmark MemoryBenchmark FleetBenchmark
 
 # MemoryBenchmark measures the built forage's peak memory with GNU time: both come first.
 benchmarks: deps

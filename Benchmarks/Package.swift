@@ -56,6 +56,7 @@ let package = Package(
       name: "BenchmarkSupport",
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
         .product(name: "ForageProviders", package: "forage"),
         .product(name: "_ForageInternal", package: "forage"),
       ]
@@ -63,7 +64,6 @@ let package = Package(
     .executableTarget(
       name: "CoverageBenchmark",
       dependencies: [
-        .product(name: "ForagePlaceModel", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "_ForageInternal", package: "forage"),
@@ -84,6 +84,14 @@ let package = Package(
         .product(name: "ForageFinder", package: "forage"),
         .product(name: "_ForageInternal", package: "forage"),
         .product(name: "ForagePlaceModel", package: "forage"),
+      ]
+    ),
+    .executableTarget(
+      name: "FleetBenchmark",
+      dependencies: [
+        "BenchmarkSupport",
+        .product(name: "ForageFinder", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(name: "MemoryBenchmark"),

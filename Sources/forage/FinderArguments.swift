@@ -302,7 +302,7 @@ struct FinderArguments: ParsableArguments {
   }
 
   /// The holidays `--public-holidays` lists, or unknown without it.
-  private func holidays() throws -> PublicHolidays {
+  func holidays() throws -> PublicHolidays {
     guard let publicHolidays else { return .unknown }
     do {
       return try PublicHolidays.read(publicHolidays)

@@ -171,7 +171,7 @@ enum FinderSession {
 
   /// Refuses, before anything is read or written, outputs that are one file and an output
   /// that is an input (exit 64).
-  private static func checkFiles(
+  static func checkFiles(
     output: String?,
     arguments: FinderArguments,
     inputs: [(option: String, path: String?)]
@@ -190,7 +190,7 @@ enum FinderSession {
 
   /// Puts the outputs in place after `finishing`, or leaves them as they were when either
   /// fails (exit 74).
-  private static func publish(
+  static func publish(
     _ outputs: HeldOutputs,
     summary: RunSummary,
     finishing: (RunSummary) throws -> Void = { _ in }
@@ -214,7 +214,7 @@ enum FinderSession {
 
   /// Leaves the file outputs as they were (the manual says so; the failure's own line is the
   /// one message) and gives `code` back to throw.
-  private static func failed(_ outputs: HeldOutputs, _ code: ExitCode) -> ExitCode {
+  static func failed(_ outputs: HeldOutputs, _ code: ExitCode) -> ExitCode {
     outputs.abandon()
     return code
   }
@@ -255,10 +255,52 @@ enum FinderSession {
     let cacheFile = try arguments.placesCache.open()
     let backend = try await makeBackend()
     view?.backendStarted(backend)
+    do {
+      let summary = try await runFinder(
+        source: source,
+        options: options,
+        backend: backend,
+        writer: writer,
+        recordSink: recordSink,
+        cacheFile: cacheFile,
+        hours: hours,
+        view: view,
+        arguments: arguments
+      )
+      return (summary, outputs)
+    } catch let code as ExitCode {
+      throw failed(outputs, code)
+    }
+  }
+
+  /// Runs one finder on a fix source, writing to `writer`, and maps every failure to a
+  /// one-line message (after `label`, when given) and an exit code, warning about what the
+  /// user may want to change.
+  ///
+  /// - Parameters:
+  ///   - shared: The coverage cache this finder shares with the others of a fleet, or `nil`.
+  ///   - label: Put before every message but a track's own (which names its file): the
+  ///     receiver, in a fleet.
+  /// - Returns: The run's totals.
+  /// - Throws: An `ExitCode`; the caller leaves its outputs as they were.
+  static func runFinder(
+    source: FixSource,
+    options: FinderOptions,
+    backend: PlacesBackend,
+    writer: any EventWriter,
+    recordSink: (any TextSink)?,
+    cacheFile: PlacesCacheFile?,
+    hours: HoursJudge,
+    view: SessionView?,
+    arguments: FinderArguments,
+    sharing shared: SharedCoverageCache? = nil,
+    label: String? = nil
+  ) async throws -> RunSummary {
+    let printError: (String) -> Void = { forage.printError((label.map { "\($0): " } ?? "") + $0) }
     var finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(
-        places: .places(backend, cacheFile: cacheFile, hours: hours),
+        places: .places(backend, cacheFile: cacheFile, hours: hours, sharing: shared),
         notifications: try arguments.notifications().map(FinderMiddleware.notifications),
         recorder: recordSink.map(FinderMiddleware.recorder),
         logging: .logging(arguments.logger())
@@ -273,15 +315,15 @@ enum FinderSession {
         progress: view == nil ? ProgressLine.makeIfTerminal(total: source.expectedCount ?? 0) : nil
       )
     } catch let error as TrackError {
-      printError(error.description)
-      throw failed(outputs, error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError)
+      forage.printError(error.description)
+      throw error.kind == .unreadable ? Sysexits.ioError : Sysexits.dataError
     } catch let error as OutputError {
-      throw failed(outputs, outputFailureExit(error))
+      throw outputFailureExit(error)
     } catch let error as PlacesCacheFileError {
-      throw failed(outputs, PlacesCacheArguments.exit(for: error))
+      throw PlacesCacheArguments.exit(for: error)
     } catch {
       printError("\(error)")
-      throw failed(outputs, Sysexits.ioError)
+      throw Sysexits.ioError
     }
     let summary = outcome.summary
     // Only what an option would change is a warning; every reason is in the log at info.
@@ -325,7 +367,7 @@ enum FinderSession {
       if failure.kind == PlacesFailure.invalidSearchKind, networkAnswers == 0 {
         // The API refused what was asked (an unsupported --type): the options must change.
         printError("the places API refused the search: \(failure.message)")
-        throw failed(outputs, Sysexits.usage)
+        throw Sysexits.usage
       }
       if networkAnswers > 0 {
         printError(
@@ -336,7 +378,7 @@ enum FinderSession {
       } else {
         printError("the places API is unusable: \(failure.message)" + (advice ?? ""))
       }
-      throw failed(outputs, Sysexits.unavailable)
+      throw Sysexits.unavailable
     }
     if summary.fixesSkipped > 0 {
       printError(
@@ -361,9 +403,9 @@ enum FinderSession {
         "\(summary.fixesUnanswered) of \(summary.fixesUsed) delivered fixes have no answer: "
           + reasons + " (see the error events)"
       )
-      throw failed(outputs, Sysexits.unavailable)
+      throw Sysexits.unavailable
     }
-    return (summary, outputs)
+    return summary
   }
 }
 

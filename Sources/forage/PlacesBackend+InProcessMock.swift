@@ -1,4 +1,5 @@
 import ForageFinder
+import ForageHTTP
 import ForagePlaceDataset
 import ForageProviders
 import ForageSupport
@@ -25,6 +26,29 @@ extension PlacesBackend {
     clock: any Clock<Duration> = NetworkTime.virtual.makeClock(),
     fields: PlacesFieldSet = .all
   ) async throws -> PlacesBackend {
+    try await inProcessMock(
+      dataset: dataset,
+      provider: provider,
+      clock: { clock },
+      fields: fields,
+      count: 1
+    )[0]
+  }
+
+  /// Starts one mock Places server as ``inProcessMock(dataset:provider:clock:fields:)`` does,
+  /// and makes `count` backends that talk to it through one HTTP client, each counting its own
+  /// requests on a clock of its own: a fleet's receivers. The server stops when the last of
+  /// them is released.
+  ///
+  /// - Parameter client: The HTTP client the backends share; one of their own when `nil`.
+  static func inProcessMock(
+    dataset: PlaceDataset,
+    provider: ProviderName,
+    clock: () -> any Clock<Duration>,
+    fields: PlacesFieldSet = .all,
+    client: HTTPClient? = nil,
+    count: Int
+  ) async throws -> [PlacesBackend] {
     let server = MockHTTPServer(
       handlers: [
         NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero),
@@ -33,16 +57,21 @@ extension PlacesBackend {
       ]
     )
     try await server.startListening()
-    return .remote(
-      baseURL: server.url,
-      provider: provider,
-      apiKey: nil,
-      clock: clock,
-      identity: "\(provider.rawValue)\(fields.identitySuffix) mock \(fingerprint(of: dataset))",
-      onRelease: { server.stop() },
-      attribution: dataset.attribution,
-      fields: fields
-    )
+    let lease = ServerLease(server)
+    let client = client ?? HTTPClient()
+    return (0..<count).map { _ in
+      .remote(
+        baseURL: server.url,
+        provider: provider,
+        apiKey: nil,
+        clock: clock(),
+        identity: "\(provider.rawValue)\(fields.identitySuffix) mock \(fingerprint(of: dataset))",
+        onRelease: { _ = lease },
+        attribution: dataset.attribution,
+        fields: fields,
+        client: client
+      )
+    }
   }
 
   /// A 64-bit FNV-1a digest of the dataset's places, so that a places cache file tells one
@@ -65,4 +94,13 @@ extension PlacesBackend {
     }
     return hash.hexDigits()
   }
+}
+
+/// Stops a mock server when the last backend holding it is released.
+private final class ServerLease: Sendable {
+  private let server: MockHTTPServer
+
+  init(_ server: MockHTTPServer) { self.server = server }
+
+  deinit { server.stop() }
 }

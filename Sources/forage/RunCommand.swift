@@ -16,7 +16,8 @@ struct RunCommand: AsyncParsableCommand {
     commandName: "run",
     abstract: "Replay a track, or follow a live gpsd, and print the places near every fix.",
     discussion: """
-      Give --track FILE or --gpsd HOST:PORT. A --gpsd run reads gpsd's TPV reports until gpsd \
+      Give --track FILE or --gpsd HOST:PORT; repeat --track for a fleet (one receiver a \
+      track, in one process sharing one cache; docs/fleet.md). A --gpsd run reads gpsd's TPV reports until gpsd \
       closes the connection, --max-fixes fixes were read, or Ctrl-C (SIGINT: the outputs \
       are put in place with the summary; exit 0); a refused or dropped connection is tried \
       again with backoff (exit 69 when retries run out).
@@ -26,7 +27,9 @@ struct RunCommand: AsyncParsableCommand {
       same bytes. The API key is read from the environment variable --api-key-env names and \
       never printed.
       Exit codes: 0 done, 64 usage, 65 bad track, 69 places API or gpsd unusable, 74 I/O \
-      (or a resource limit too low), 128 + N ended by signal N (old outputs kept).
+      (or a resource limit too low), 128 + N ended by signal N (old outputs kept). With \
+      several --track, a bad track is reported for its receiver alone, the others go on, and \
+      the exit code is the worst (highest) of the receivers'.
       """
   )
 
@@ -45,6 +48,17 @@ struct RunCommand: AsyncParsableCommand {
 
   func validate() throws {
     try source.validate(with: finder)
+    guard source.isFleet else { return }
+    // One document (or table, or map) a run: a fleet's receivers fit one only as NDJSON lines.
+    if format != .ndjson {
+      throw ValidationError(
+        "--format \(format.rawValue) takes one --track; for \(source.tracks.count) tracks use "
+          + "--format ndjson, whose events each name their \"receiver\""
+      )
+    }
+    if finder.record != nil {
+      throw ValidationError("--record takes one --track, not \(source.tracks.count)")
+    }
   }
 
   func run() async throws {

@@ -15,10 +15,22 @@ import Foundation
 /// share: a track or a live gpsd, and the places API (or the in-process mock and its dataset).
 struct SourceArguments: ParsableArguments {
   @Option(
-    parsing: .unconditional,
-    help: ArgumentHelp("The track: GPX, NMEA, GeoJSON or CSV.", valueName: "file")
+    name: .customLong("track"),
+    parsing: .unconditionalSingleValue,
+    help: ArgumentHelp(
+      "The track: GPX, NMEA, GeoJSON or CSV. Repeat it for a fleet: one receiver a track, run "
+        + "at once in one process and sharing one cache (NDJSON only; each event names its "
+        + "\"receiver\").",
+      valueName: "file"
+    )
   )
-  var track: String?
+  var tracks: [String] = []
+
+  /// The one track, or the first of a fleet's.
+  var track: String? { tracks.first }
+
+  /// Whether several tracks were given: a fleet of receivers.
+  var isFleet: Bool { tracks.count > 1 }
 
   @Option(
     help: ArgumentHelp(
@@ -134,6 +146,9 @@ struct SourceArguments: ParsableArguments {
       }
     case (.some, nil):
       if maxFixes != nil { throw ValidationError("--max-fixes is for --gpsd") }
+      if tracks.filter({ $0 == "-" }).count > 1 {
+        throw ValidationError("--track - (standard input) can be given once")
+      }
     }
     if let maxFixes, maxFixes < 1 {
       throw ValidationError("--max-fixes must be at least 1, not \(maxFixes)")
@@ -217,12 +232,23 @@ struct SourceArguments: ParsableArguments {
     output: String? = nil,
     view: SessionView? = nil
   ) async throws -> RunSummary {
+    if isFleet {
+      return try await FleetSession.run(
+        tracks: tracks,
+        trackFormat: trackFormat,
+        options: options,
+        backends: { try await makeBackends(for: $0, finder: finder) },
+        output: output,
+        arguments: finder,
+        inputs: tracks.map { ("--track", $0) } + [("--dataset", dataset)]
+      )
+    }
     if let gpsd {
       return try await FinderSession.run(
         gpsd: try endpoint(gpsd),
         maxFixes: maxFixes,
         options: options,
-        backend: { try await makeBackend(for: nil, finder: finder) },
+        backend: { try await makeBackends(for: [nil], finder: finder)[0] },
         format: format,
         output: output,
         view: view,
@@ -233,7 +259,7 @@ struct SourceArguments: ParsableArguments {
       track: track ?? "-",
       trackFormat: trackFormat,
       options: options,
-      backend: { try await makeBackend(for: $0, finder: finder) },
+      backend: { try await makeBackends(for: [$0], finder: finder)[0] },
       format: format,
       output: output,
       view: view,
@@ -284,30 +310,22 @@ struct SourceArguments: ParsableArguments {
       + "\(apiKeyEnvironment) to it (or name another variable with --api-key-env)"
   }
 
-  /// The places backend: the API `--api-base` names, or the in-process mock serving the
-  /// dataset, which warns when every fix of `track` is beyond the search radius from it.
-  private func makeBackend(
-    for track: ReplayTrack?,
+  /// The places backends, one a track (`nil` for gpsd): the API `--api-base` names, or the
+  /// in-process mock serving the dataset, which warns when every fix of a track is beyond the
+  /// search radius from it. Several backends share one server and one HTTP client, each
+  /// counting its own requests.
+  private func makeBackends(
+    for tracks: [ReplayTrack?],
     finder: FinderArguments
-  ) async throws -> PlacesBackend {
+  ) async throws -> [PlacesBackend] {
     let key = ProcessInfo.processInfo.environment[apiKeyEnvironment].flatMap {
       $0.isEmpty ? nil : PlacesAPIKey($0)
     }
     // Wherever a server echoes the key back, every message redacts it.
     if let key { Redaction.registerSecret(key.value) }
+    let client = HTTPClient(configuration: .init(userAgent: ForageVersion.userAgent))
     if let apiBase, let url = URL(string: apiBase) {
-      return .remote(
-        baseURL: url,
-        provider: provider,
-        apiKey: key,
-        clock: (networkTime ?? .real).makeClock(),
-        timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
-        userAgent: ForageVersion.userAgent,
-        deniedKeyAdvice: deniedKeyAdvice(hasKey: key != nil),
-        // A local mock then times its page tokens on the virtual clock, whose waits are instant.
-        sendsVirtualTime: networkTime == .virtual,
-        fields: fields
-      )
+      return tracks.map { _ in makeRemote(url, key: key, client: client) }
     }
     let places: PlaceDataset
     do {
@@ -343,31 +361,51 @@ struct SourceArguments: ParsableArguments {
       throw Sysexits.usage
     }
     do {
-      let backend = try await PlacesBackend.inProcessMock(
+      let backends = try await PlacesBackend.inProcessMock(
         dataset: places,
         provider: provider,
-        clock: (networkTime ?? .virtual).makeClock(),
-        fields: fields
+        clock: { (networkTime ?? .virtual).makeClock() },
+        fields: fields,
+        client: client,
+        count: tracks.count
       )
       printError(
-        "using the in-process mock Places server at \(backend.baseURL) with "
+        "using the in-process mock Places server at \(backends[0].baseURL) with "
           + "\(datasetName) (\(places.places.count) places)"
       )
-      if let track,
-        let warning = FarTrackWarning.line(
-          track: track,
-          dataset: places,
-          datasetName: datasetName,
-          radius: finder.radius
-        )
-      {
+      for case let track? in tracks {
+        guard
+          let warning = FarTrackWarning.line(
+            track: track,
+            dataset: places,
+            datasetName: datasetName,
+            radius: finder.radius
+          )
+        else { continue }
         printError("warning: \(warning)")
       }
-      return backend
+      return backends
     } catch {
       printError("cannot start the in-process mock Places server: \(error)")
       throw Sysexits.unavailable
     }
+  }
+
+  /// A backend for the API at `url`, sending with `client`.
+  private func makeRemote(_ url: URL, key: PlacesAPIKey?, client: HTTPClient) -> PlacesBackend {
+    .remote(
+      baseURL: url,
+      provider: provider,
+      apiKey: key,
+      clock: (networkTime ?? .real).makeClock(),
+      timeout: .milliseconds(Int64((requestTimeout * 1000).rounded())),
+      userAgent: ForageVersion.userAgent,
+      deniedKeyAdvice: deniedKeyAdvice(hasKey: key != nil),
+      // A local mock then times its page tokens on the virtual clock, whose waits are instant.
+      sendsVirtualTime: networkTime == .virtual,
+      fields: fields,
+      client: client
+    )
   }
 
   /// The `--gpsd` endpoint, or a usage error saying what was expected.

@@ -36,6 +36,9 @@ struct WatchCommand: AsyncParsableCommand {
 
   func validate() throws {
     try source.validate(with: finder)
+    if source.isFleet {
+      throw ValidationError("forage watch shows one --track; use forage run for several")
+    }
     // Standard output is the screen.
     if finder.record == "-" {
       throw ValidationError(

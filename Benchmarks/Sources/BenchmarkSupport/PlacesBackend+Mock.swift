@@ -1,4 +1,5 @@
 import ForageFinder
+import ForageHTTP
 import ForagePlaceDataset
 import ForageProviders
 import MockPlaces
@@ -34,5 +35,34 @@ extension PlacesBackend {
       clock: NetworkTime.virtual.makeClock(),
       onRelease: { server.stop() }
     )
+  }
+
+  /// Starts one mock Places server as ``mock(serving:as:)`` does and makes `count` backends
+  /// that talk to it through one HTTP client, each counting its own requests: a fleet's
+  /// receivers. The server runs as long as any of them is kept.
+  public static func mocks(
+    serving dataset: PlaceDataset,
+    as provider: ProviderName = .googleLegacy,
+    count: Int
+  ) throws -> [PlacesBackend] {
+    let server = MockHTTPServer(
+      handlers: [
+        NearbySearchHandler(dataset: dataset, pageTokenDelay: .zero),
+        PlacesNewHandler(dataset: dataset),
+        OverpassHandler(dataset: dataset),
+      ]
+    )
+    try server.start()
+    let client = HTTPClient()
+    return (0..<count).map { _ in
+      .remote(
+        baseURL: server.url,
+        provider: provider,
+        apiKey: nil,
+        clock: NetworkTime.virtual.makeClock(),
+        onRelease: { _ = server },
+        client: client
+      )
+    }
   }
 }

@@ -71,12 +71,6 @@ struct CoverageRun {
   }
 }
 
-/// A benchmark that could not run, with the reason.
-struct BenchmarkError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
 /// Writes a line to standard output at once (unbuffered, so a long run shows each row as it
 /// is measured).
 func emit(_ line: String) {

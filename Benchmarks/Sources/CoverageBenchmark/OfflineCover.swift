@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import ForageFinder
 import ForageGeodesy
 import ForageSpatialIndex

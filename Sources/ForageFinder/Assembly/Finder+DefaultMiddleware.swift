@@ -12,8 +12,8 @@ extension Finder {
   ///
   /// - Parameters:
   ///   - places: The places middleware, such as
-  ///     ``FinderMiddleware/places(_:requestCount:cacheFile:api:hours:onSkipped:)`` over a
-  ///     provider value, or `nil` for a location-only run.
+  ///     ``FinderMiddleware/places(_:requestCount:cacheFile:api:hours:onSkipped:sharing:)``
+  ///     over a provider value, or `nil` for a location-only run.
   ///   - notifications: The middleware that POSTs the places that enter the answer, or `nil`.
   ///   - recorder: The middleware that records every action for `forage replay`, or `nil`.
   ///   - logging: The middleware that logs every action and effect, or `nil` for no logging.

@@ -103,6 +103,9 @@ public final class PlacesBackend: Sendable {
   ///     against a local mock, which then times its page tokens on it.
   ///   - fields: The place fields each request asks for, where the API bills by field
   ///     (`ForageProviders/PlacesProviderCapabilities/proFieldsSKU`); all by default.
+  ///   - client: The HTTP client to send with, shared with other backends (each still counts
+  ///     its own requests): one transfer thread and connection cache for a fleet of receivers;
+  ///     a client of its own when `nil`.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,
@@ -115,9 +118,11 @@ public final class PlacesBackend: Sendable {
     attribution: String? = nil,
     deniedKeyAdvice: String? = nil,
     sendsVirtualTime: Bool = false,
-    fields: PlacesFieldSet = .all
+    fields: PlacesFieldSet = .all,
+    client: HTTPClient? = nil
   ) -> PlacesBackend {
-    let client = userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
+    let client =
+      client ?? userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
     let counter = CountingTransport(client)
     let places = makeProvider(
       provider,

@@ -27,13 +27,16 @@ extension FinderMiddleware {
   ///     keeps), and counts those it cannot decide; by default with no time zone.
   ///   - onSkipped: Told how many results of an answer could not be used (an impossible
   ///     coordinate, no id), each time an answer has any; the places are left out.
+  ///   - shared: A coverage cache this finder shares with others of the same query (a fleet of
+  ///     receivers), or `nil` for a cache of its own.
   public static func places(
     _ provider: any PlacesProvider,
     requestCount: (@Sendable () -> Int)? = nil,
     cacheFile: (any PlacesCacheStorage)? = nil,
     api: String = "places",
     hours: HoursJudge = HoursJudge(timeZone: nil),
-    onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
+    onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
+    sharing shared: SharedCoverageCache? = nil
   ) -> FinderMiddleware {
     places(
       provider,
@@ -42,6 +45,7 @@ extension FinderMiddleware {
       cacheFile: cacheFile,
       api: api,
       hours: hours,
+      sharing: shared,
       onSkipped: onSkipped
     )
   }
@@ -55,6 +59,7 @@ extension FinderMiddleware {
     cacheFile: (any PlacesCacheStorage)?,
     api: String,
     hours: HoursJudge,
+    sharing shared: SharedCoverageCache? = nil,
     onSkipped: @escaping @Sendable (Int) -> Void,
     onPagesRefused: @escaping @Sendable () -> Void = {}
   ) -> FinderMiddleware {
@@ -71,6 +76,7 @@ extension FinderMiddleware {
           file: cacheFile.map {
             ($0, PlacesCacheScope(api: api, type: query.type, keyword: query.keyword))
           },
+          sharing: shared,
           hours: hours,
           onSkipped: onSkipped,
           onPagesRefused: onPagesRefused,
@@ -118,10 +124,13 @@ extension FinderMiddleware {
   ///   - backend: The Places API and its request counter; kept alive by the middleware.
   ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
   ///   - hours: Decides every answered place's `open_at_fix`; by default with no time zone.
+  ///   - shared: A coverage cache this finder shares with others of the same query (a fleet of
+  ///     receivers), or `nil` for a cache of its own.
   public static func places(
     _ backend: PlacesBackend,
     cacheFile: (any PlacesCacheStorage)? = nil,
-    hours: HoursJudge = HoursJudge(timeZone: nil)
+    hours: HoursJudge = HoursJudge(timeZone: nil),
+    sharing shared: SharedCoverageCache? = nil
   ) -> FinderMiddleware {
     places(
       backend.provider,
@@ -130,6 +139,7 @@ extension FinderMiddleware {
       cacheFile: cacheFile,
       api: backend.identity,
       hours: hours,
+      sharing: shared,
       onSkipped: { backend.noteSkipped($0) },
       onPagesRefused: { backend.notePagesRefused() }
     )

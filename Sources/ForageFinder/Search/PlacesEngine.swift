@@ -65,6 +65,9 @@ final class PlacesEngine: Sendable {
 
   let cache: CoverageCache
 
+  /// The cache and searches in flight this engine shares with other finders', or `nil`.
+  let shared: SharedCoverageCache?
+
   /// Decides `open_at_fix` for the places of every answer (and which places `--open` keeps).
   let hours: HoursJudge
 
@@ -136,11 +139,15 @@ final class PlacesEngine: Sendable {
   ///
   /// - Throws: What the ``PlacesCacheStorage`` throws when it cannot be read; `GEOSError` if
   ///   GEOS fails.
+  ///
+  /// - Parameter shared: A cache shared with other finders, used instead of a cache of its own
+  ///   (filled from `file` by the first finder that starts).
   init(
     provider: any PlacesProvider,
     query: PlacesQuery,
     policy: QueryPolicy,
     file: (file: any PlacesCacheStorage, scope: PlacesCacheScope)? = nil,
+    sharing shared: SharedCoverageCache? = nil,
     hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
     onPagesRefused: @escaping @Sendable () -> Void = {},
@@ -154,6 +161,13 @@ final class PlacesEngine: Sendable {
     self.query = query
     self.policy = policy
     self.file = file
+    self.shared = shared
+    if let shared {
+      (cache, storedNotices) = try shared.cache {
+        try file.map { try $0.file.knowledge(for: $0.scope) }
+      }
+      return
+    }
     let stored = try file.map { try $0.file.knowledge(for: $0.scope) }
     cache = try CoverageCache(stored: stored)
     storedNotices = stored?.notices ?? []
@@ -236,6 +250,24 @@ final class PlacesEngine: Sendable {
         // While this search waited (paced replays against a slow API), the user moved on: the
         // newer fix gets its own answer, and this one would only spend a request on the past.
         if index < state.newestFix { return .superseded }
+        if let shared {
+          // Another finder's search near this fix is waited for as this engine's own would be.
+          let (task, isNew) = shared.search(near: centre, within: query.radius) {
+            InFlight(
+              centre: centre,
+              task: startSearch(
+                for: centre,
+                at: fix.time,
+                resuming: takePausedSearch(for: centre, needed: needed, from: &state),
+                rounds: Self.searchRounds(hasSucceeded: state.succeeded),
+                onRoundFailed: onRoundFailed
+              )
+            )
+          }
+          guard isNew else { return .wait(task) }
+          state.inFlight = InFlight(centre: centre, task: task)
+          return .run(task)
+        }
         let task = startSearch(
           for: centre,
           at: fix.time,
@@ -269,6 +301,7 @@ final class PlacesEngine: Sendable {
     state.withLock {
       if $0.inFlight?.task == task { $0.inFlight = nil }
     }
+    shared?.end(task)
   }
 
   /// Waits for the search this fix started, cancelling it if the waiting task is cancelled,

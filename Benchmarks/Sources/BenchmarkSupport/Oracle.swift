@@ -7,13 +7,15 @@ import Foundation
 /// The K nearest matching places within R by brute force: the geodesic distance to every
 /// matching place in a latitude-longitude box around the fix (the box only skips places that
 /// cannot be within R), ties by id.
-struct Oracle {
-  let places: [Place]
-  let query: PlacesQuery
+public struct Oracle: Sendable {
+  /// The places of the query's type.
+  public let places: [Place]
+  /// What is asked: R, K and the type.
+  public let query: PlacesQuery
 
   /// An oracle for `query` over `dataset`: places of the query's type, or with `isOSM` (as
   /// Overpass matches them), places whose OSM `amenity` tag is the type.
-  init(dataset: PlaceDataset, query: PlacesQuery, isOSM: Bool = false) {
+  public init(dataset: PlaceDataset, query: PlacesQuery, isOSM: Bool = false) {
     let type = query.type ?? "restaurant"
     places = dataset.places.filter {
       isOSM ? $0.properties["amenity"] == type : $0.types.contains(type)
@@ -22,7 +24,7 @@ struct Oracle {
   }
 
   /// Matching places within `radius` of `centre` with their distances, nearest first.
-  func ranked(
+  public func ranked(
     around centre: Coordinate,
     within radius: Double
   ) -> [(place: Place, distance: Double)] {
@@ -40,12 +42,12 @@ struct Oracle {
   }
 
   /// The ids of the K nearest within R.
-  func answer(at centre: Coordinate) -> [String] {
+  public func answer(at centre: Coordinate) -> [String] {
     ranked(around: centre, within: query.radius).prefix(query.limit).map(\.place.id)
   }
 
   /// The radius a fix needs fully known: out to its K-th nearest within R, or R with fewer.
-  func neededRadius(at centre: Coordinate) -> Double {
+  public func neededRadius(at centre: Coordinate) -> Double {
     let ranked = ranked(around: centre, within: query.radius)
     return ranked.count >= query.limit ? ranked[query.limit - 1].distance : query.radius
   }

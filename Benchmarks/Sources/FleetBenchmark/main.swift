@@ -1,0 +1,83 @@
+import BenchmarkSupport
+import ForageFinder
+import ForageGeodesy
+import ForagePlaceDataset
+import ForageSyntheticCity
+import Foundation
+
+// FleetBenchmark: 16 receivers on one SyntheticCity's streets (issue 38), measured three ways:
+// 1. separate: each receiver its own process with its own coverage cache, all 16 at once;
+// 2. shared: one process, the 16 receivers at once sharing one SharedCoverageCache (what
+//    `forage run --track … --track …` does);
+// 3. postgres: four processes sharing a PostgreSQL places cache: not run in this build (no
+//    `--places-cache postgres://` yet; ``postgresRow`` is the hook).
+//
+// The city is SyntheticCity's dense one (about 840 restaurants within 500 m of the centre); the
+// receivers are 12 buses on three loop lines (four a line, each from another stop) and 4
+// couriers that turn off at random crossings (``FleetRoutes``), 1 fix a second. R = 500 m,
+// K = 20, type restaurant, Google's legacy Nearby Search served by the in-process mock in
+// virtual time, coverage policy. Every answer is checked against the brute-force oracle.
+//
+// For each: the requests, fixes a second (all the fleet's fixes over the wall time from starting
+// the mode's processes to the last one's end, on a ContinuousClock), and peak memory (each
+// process's own getrusage ru_maxrss: the largest, and for separate runs their sum).
+//
+// Held out: seeds 31 and 58 were never tuned on (rows marked `*`); the routes were drawn with
+// seeds 12 and 7.
+//
+// Run: swift run -c release --package-path Benchmarks FleetBenchmark [seeds] [fixes]
+// (default `12,7,31,58` and 900 fixes a receiver).
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let receiverCount = 16
+
+if arguments.first == "--child" {
+  // One process of a mode: `--child shared SEED FIXES` or `--child one SEED FIXES INDEX`.
+  let seed = UInt64(arguments[2])!
+  let fixes = Int(arguments[3])!
+  let indices = arguments[1] == "shared" ? Array(0..<receiverCount) : [Int(arguments[4])!]
+  let figures = try await FleetChild.run(receivers: indices, seed: seed, fixes: fixes)
+  print(figures.line)
+  exit(0)
+}
+
+let seeds = (arguments.first ?? "12,7,31,58").split(separator: ",").compactMap { UInt64($0) }
+let fixes = arguments.dropFirst().first.flatMap(Int.init) ?? 900
+let heldOut: Set<UInt64> = [31, 58]
+
+print(
+  "FleetBenchmark: \(receiverCount) receivers, \(fixes) fixes each, dense SyntheticCity, "
+    + "R 500 m, K 20"
+)
+print(
+  "seed  mode       processes  requests  shared/separate  fixes/s  peak MB (largest, sum)  exact"
+)
+for seed in seeds {
+  let mark = heldOut.contains(seed) ? "*" : " "
+  let separate = try FleetChild.spawn(
+    (0..<receiverCount).map { ["one", "\(seed)", "\(fixes)", "\($0)"] }
+  )
+  let shared = try FleetChild.spawn([["shared", "\(seed)", "\(fixes)"]])
+  for (name, row) in [("separate", separate), ("shared", shared)] {
+    let cells = [
+      "\(seed)\(mark)", name, "\(row.processes)", "\(row.requests)",
+      String(format: "%.3f", Double(row.requests) / Double(separate.requests)),
+      String(format: "%.0f", Double(row.fixes) / row.wall),
+      String(format: "%.1f, %.1f", row.peakMB, row.totalMB),
+      "\(row.exact == row.checked ? "yes" : "NO") (\(row.exact)/\(row.checked))",
+    ]
+    print(
+      zip(cells, [6, 11, 11, 10, 17, 9, 24, 0]).map { cell, width in
+        cell.padding(toLength: max(width, cell.count), withPad: " ", startingAt: 0)
+      }.joined()
+    )
+  }
+  print("\(seed)\(mark)".padding(toLength: 6, withPad: " ", startingAt: 0) + postgresRow)
+}
+
+/// Mode 3, four processes sharing a PostgreSQL places cache: the hook for when
+/// `--places-cache postgres://` exists (spawn four `--child` processes with a quarter of the
+/// receivers each and the URL). Not run until then.
+var postgresRow: String {
+  "postgres   not run: this build has no PostgreSQL places cache (--places-cache postgres://)"
+}
