@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageProviders
+import ForageTestSupport
 import Foundation
 import Testing
 
