@@ -26,6 +26,7 @@ let package = Package(
     .library(name: "ForageRecording", targets: ["ForageRecording"]),
     .library(name: "ForageNearby", targets: ["ForageNearby"]),
     .library(name: "ForageWatch", targets: ["ForageWatch"]),
+    .library(name: "ForagePostgresCache", targets: ["ForagePostgresCache"]),
     .library(name: "MockPlaces", targets: ["MockPlaces"]),
     .executable(name: "forage", targets: ["forage"]),
     .executable(name: "mock-places", targets: ["mock-places"]),
@@ -37,6 +38,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // MARK: Native libraries
@@ -149,6 +151,16 @@ let package = Package(
       dependencies: [
         "ForageFinder", "ForageStore", "ForageGeodesy", "ForagePlace", "ForageSupport",
         "ForageTracks",
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForagePostgresCache",
+      dependencies: [
+        "ForageFinder", "ForageGeodesy", "ForageHTTP", "ForagePlace", "ForageSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: strict
     ),
@@ -346,6 +358,17 @@ let package = Package(
       name: "ForageWatchTests",
       dependencies: [
         "ForageWatch", "ForageFinder", "ForageGeodesy", "ForagePlace",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForagePostgresCacheTests",
+      dependencies: [
+        "ForagePostgresCache", "ForageFinder", "ForageGeodesy", "ForagePlace", "ForageHTTP",
+        "ForageSupport", "ForageTestSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: strict
     ),
