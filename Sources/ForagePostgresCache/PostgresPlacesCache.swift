@@ -160,6 +160,18 @@ public final class PostgresPlacesCache: Sendable {
     state.withLock { $0.highWater = highWater }
   }
 
+  /// Closes what ``close()`` was not called to close: a connection must be closed before it is
+  /// released, so each is kept until its close completes.
+  deinit {
+    let (connection, listenerConnection, listener) = state.withLock {
+      ($0.connection, $0.listenerConnection, $0.listener)
+    }
+    listener?.cancel()
+    for connection in [connection, listenerConnection].compactMap({ $0 }) {
+      connection.close().whenComplete { _ in _ = connection }
+    }
+  }
+
   /// Knowledge learned before this (seconds since 1970, wall-clock) has expired.
   var expiryCutoff: Double { now().timeIntervalSince1970 - timeToLive.seconds }
 

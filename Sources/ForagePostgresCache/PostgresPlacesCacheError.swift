@@ -4,7 +4,7 @@ import ForageHTTP
 /// database without its password.
 ///
 /// The CLI turns ``Kind/badURL`` into a usage error (64), ``Kind/newerSchema`` and
-/// ``Kind/notACache`` into a data error (65), and ``Kind/unavailable`` and ``Kind/refused`` into
+/// ``Kind/notACache`` into a data error (65), ``Kind/outlivesTerms`` into a usage error (64), and ``Kind/unavailable`` and ``Kind/refused`` into
 /// a service error (69): a cache that can no longer be confirmed ends the run.
 public struct PostgresPlacesCacheError: Error, Sendable, CustomStringConvertible {
   /// What went wrong, broadly.
@@ -19,6 +19,8 @@ public struct PostgresPlacesCacheError: Error, Sendable, CustomStringConvertible
     case newerSchema
     /// The database holds values no Forage wrote (an impossible search, an unreadable place).
     case notACache
+    /// The time to live is longer than the terms of the scope's API allow.
+    case outlivesTerms
   }
 
   /// What went wrong.

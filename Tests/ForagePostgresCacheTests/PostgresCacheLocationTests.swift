@@ -72,7 +72,8 @@ import Testing
     ("postgres://forage:pw-123456@/db?host=relative", "absolute path"),
     ("postgres://forage:pw-123456@host/db?sslmode=require", "unknown parameter 'sslmode'"),
     ("postgres://forage:pw-123456@host:0/db", "port outside"),
-    ("not a url at all", "is not a URL"),
+    ("not a url at all", "must start with postgres://"),
+    ("postgres://forage:pw-123456@[::1/db", "is not a URL"),
   ])
   func aBadURLIsRefusedWithItsReasonAndNoPassword(url: String, reason: String) {
     let error = #expect(throws: PostgresPlacesCacheError.self) {

@@ -226,3 +226,55 @@ struct PostgresPlacesCacheTests {
     await overSocket.close()
   }
 }
+
+/// What the providers' terms let a shared cache keep.
+@Suite(.postgresCluster, .timeLimit(.minutes(2)))
+struct PostgresCacheTermsTests {
+  typealias F = PostgresFixtures
+
+  @Test func aCacheThatOutlivesGooglesTermsIsRefusedForGoogleAlone() async throws {
+    let database = try await F.database()
+    let cache = try await PostgresPlacesCache(
+      url: database.url,
+      timeToLive: .seconds(31 * 86_400),
+      retry: F.patient,
+      now: { F.start }
+    )
+    for api in [
+      "google-legacy https://maps.googleapis.com", "places-new https://places.googleapis.com",
+      "places mock 1234",
+    ] {
+      let scope = PlacesCacheScope(api: api, type: "restaurant", keyword: nil)
+      let error = await #expect(throws: PostgresPlacesCacheError.self) {
+        try await cache.record(
+          [F.place("a", 60.171)],
+          around: F.centre(),
+          coveredRadius: 100,
+          in: scope
+        )
+      }
+      #expect(error?.kind == .outlivesTerms)
+      #expect(
+        error?.description.contains("31 days outlives the terms") == true,
+        "\(String(describing: error))"
+      )
+      await #expect(throws: PostgresPlacesCacheError.self) { try await cache.knowledge(for: scope) }
+    }
+    #expect(try await F.count("SELECT count(*) FROM forage_search", in: database.name) == 0)
+    let overpass = PlacesCacheScope(
+      api: "overpass https://overpass-api.de",
+      type: "cafe",
+      keyword: nil
+    )
+    try await cache.record(
+      [F.place("a", 60.171)],
+      around: F.centre(),
+      coveredRadius: 100,
+      in: overpass
+    )
+    #expect(try await cache.knowledge(for: overpass).places.count == 1)
+    #expect(PostgresPlacesCache.longestTimeToLive(for: overpass) == nil)
+    #expect(PostgresPlacesCache.longestTimeToLive(for: F.scope) == .seconds(30 * 86_400))
+    await cache.close()
+  }
+}

@@ -36,6 +36,9 @@ public final class PostgresCluster: @unchecked Sendable {
   /// Why the cluster could not be made, started or asked.
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
+
+    /// Creates a failure.
+    public init(description: String) { self.description = description }
   }
 
   /// Makes a cluster in a new temporary folder and starts it.
@@ -43,8 +46,11 @@ public final class PostgresCluster: @unchecked Sendable {
     let cluster = try await offPool { try PostgresCluster() }
     try await cluster.startServer()
     try await cluster.sql(
-      "CREATE ROLE \(cluster.user) LOGIN PASSWORD '\(cluster.password)'; "
-        + "CREATE DATABASE \(cluster.database) OWNER \(cluster.user);",
+      "CREATE ROLE \(cluster.user) LOGIN PASSWORD '\(cluster.password)'",
+      database: "postgres"
+    )
+    try await cluster.sql(
+      "CREATE DATABASE \(cluster.database) OWNER \(cluster.user)",
       database: "postgres"
     )
     return cluster
@@ -214,6 +220,9 @@ public final class PostgresCluster: @unchecked Sendable {
         ["/usr/bin/setpriv", "--reuid=\(owner.uid)", "--regid=\(owner.gid)", "--clear-groups"]
         + command
     }
+    // In the folder (a working directory that `nobody` may not read would stop it); env execs,
+    // as setpriv does, so the process started is the program itself.
+    command = ["/usr/bin/env", "-C", folder.path] + command
     let logPath = folder.appendingPathComponent(log).path
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -244,8 +253,6 @@ public final class PostgresCluster: @unchecked Sendable {
     let argv = command.map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
-    // The server runs in the folder (a cwd that `nobody` may not read would stop it).
-    posix_spawn_file_actions_addchdir_np(&actions, folder.path)
     var child: pid_t = 0
     let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
     guard status == 0 else {
