@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 /// A throwaway PostgreSQL cluster for a whole suite: started before its first test, stopped by
-/// its process id after its last; tests read it from ``PostgresClusterTrait/current``.
+/// its process id and removed after its last; tests read it from ``PostgresClusterTrait/current``.
 struct PostgresClusterTrait: SuiteTrait, TestScoping {
   @TaskLocal static var current: PostgresCluster?
 
@@ -24,10 +24,10 @@ struct PostgresClusterTrait: SuiteTrait, TestScoping {
     do {
       try await Self.$current.withValue(cluster) { try await function() }
     } catch {
-      await cluster.stop()
+      await cluster.remove()
       throw error
     }
-    await cluster.stop()
+    await cluster.remove()
   }
 }
 

@@ -44,6 +44,18 @@ public final class PostgresCluster: @unchecked Sendable {
   /// Makes a cluster in a new temporary folder and starts it.
   public static func start() async throws -> PostgresCluster {
     let cluster = try await offPool { try PostgresCluster() }
+    do {
+      try await cluster.createUserAndDatabase()
+    } catch {
+      await cluster.remove()
+      throw error
+    }
+    return cluster
+  }
+
+  /// Starts the server and makes ``user`` and ``database``.
+  private func createUserAndDatabase() async throws {
+    let cluster = self
     try await cluster.startServer()
     try await cluster.sql(
       "CREATE ROLE \(cluster.user) LOGIN PASSWORD '\(cluster.password)'",
@@ -53,7 +65,6 @@ public final class PostgresCluster: @unchecked Sendable {
       "CREATE DATABASE \(cluster.database) OWNER \(cluster.user)",
       database: "postgres"
     )
-    return cluster
   }
 
   private init() throws {
@@ -139,6 +150,12 @@ public final class PostgresCluster: @unchecked Sendable {
   /// to leave), then SIGKILL if it has not exited within ten seconds.
   public func stop() async {
     await offPool { [self] in stopServer() }
+  }
+
+  /// Stops the server and removes the folder, data and all.
+  public func remove() async {
+    await stop()
+    try? FileManager.default.removeItem(at: folder)
   }
 
   /// What the server wrote to its log.
