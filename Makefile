@@ -158,12 +158,12 @@ check-dependencies:
 	python3 .ci/check-dependencies Benchmarks
 	python3 .ci/check-dependencies Tests/Fuzz
 
-# The DocC catalogs of ForageStore, ForageStoreTesting and ForageSupport, built offline; any
-# warning (a broken symbol link, say) fails the build. The archives land in
-# .build/plugins/Swift-DocC/outputs.
+# The DocC catalogs, built offline; the archives land in .build/plugins/Swift-DocC/outputs.
+# Any warning (a broken symbol link in a page or a doc comment, say) fails the build.
+DOCC_STRICT := ForageStore ForageStoreTesting ForageSupport ForageFinder ForageProviders
+
 docs:
-	swift package generate-documentation --target ForageStore --target ForageStoreTesting \
-	  --target ForageSupport --warnings-as-errors
+	swift package generate-documentation $(addprefix --target ,$(DOCC_STRICT)) --warnings-as-errors
 
 format:
 	swift format format --in-place --recursive --parallel Package.swift Sources Tests Mocks Benchmarks Plugins

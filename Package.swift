@@ -8,26 +8,25 @@ let package = Package(
   name: "forage",
   platforms: [.macOS(.v15)],
   products: [
-    .library(name: "ForageSupport", targets: ["ForageSupport"]),
+    // What a user imports (docs/swift.md): the store and its test store, the finder, the place
+    // model its answers are made of, the providers, the track readers and the writers.
     .library(name: "ForageStore", targets: ["ForageStore"]),
     .library(name: "ForageStoreTesting", targets: ["ForageStoreTesting"]),
-    .library(name: "ForageGeodesy", targets: ["ForageGeodesy"]),
-    .library(name: "ForageSpatialIndex", targets: ["ForageSpatialIndex"]),
-    .library(name: "ForageCoverage", targets: ["ForageCoverage"]),
-    .library(name: "ForagePlace", targets: ["ForagePlace"]),
-    .library(name: "ForagePlacesData", targets: ["ForagePlacesData"]),
-    .library(name: "ForageHours", targets: ["ForageHours"]),
-    .library(name: "ForageHTTP", targets: ["ForageHTTP"]),
-    .library(name: "ForagePlaces", targets: ["ForagePlaces"]),
-    .library(name: "ForageTracks", targets: ["ForageTracks"]),
-    .library(name: "ForageLocation", targets: ["ForageLocation"]),
     .library(name: "ForageFinder", targets: ["ForageFinder"]),
+    .library(name: "ForagePlaceModel", targets: ["ForagePlaceModel"]),
+    .library(name: "ForageProviders", targets: ["ForageProviders"]),
+    .library(name: "ForageTracks", targets: ["ForageTracks"]),
     .library(name: "ForageWriters", targets: ["ForageWriters"]),
-    .library(name: "ForageRecording", targets: ["ForageRecording"]),
-    .library(name: "ForageNearby", targets: ["ForageNearby"]),
-    .library(name: "ForageWatch", targets: ["ForageWatch"]),
-    .library(name: "ForagePostgresCache", targets: ["ForagePostgresCache"]),
-    .library(name: "MockPlaces", targets: ["MockPlaces"]),
+    // Not for users (the underscore says so): the modules this project's own Benchmarks and
+    // Tests/Fuzz packages use beyond those, which a package can only reach through a product.
+    .library(
+      name: "_ForageInternal",
+      targets: [
+        "ForageSupport", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage",
+        "ForagePlaceDataset", "ForageHours", "ForageHTTP", "ForageLocation", "ForageRecording",
+        "ForagePlacesCache", "ForageLogging", "ForageWatch", "MockPlaces", "ForageSyntheticCity",
+      ]
+    ),
     .executable(name: "forage", targets: ["forage"]),
     .executable(name: "mock-places", targets: ["mock-places"]),
     .executable(name: "synthetic-city", targets: ["synthetic-city"]),
@@ -61,6 +60,7 @@ let package = Package(
 
     // MARK: Libraries
     .target(name: "ForageSupport", swiftSettings: strict),
+    .target(name: "ForageCommandLine", dependencies: ["ForageSupport"], swiftSettings: strict),
     .target(name: "ForageStore", swiftSettings: strict),
     .target(name: "ForageStoreTesting", dependencies: ["ForageStore"], swiftSettings: strict),
     .target(
@@ -79,18 +79,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
-      name: "ForagePlace",
+      name: "ForagePlaceModel",
       dependencies: ["ForageGeodesy", "ForageSpatialIndex"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageHours",
-      dependencies: ["ForagePlace", "ForageSupport"],
+      dependencies: ["ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
-      name: "ForagePlacesData",
-      dependencies: ["ForageGeodesy", "ForagePlace", "ForageSupport"],
+      name: "ForagePlaceDataset",
+      dependencies: ["ForageGeodesy", "ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -105,32 +105,56 @@ let package = Package(
     ),
     .target(
       name: "ForageLocation",
+      dependencies: ["ForageStore", "ForageTracks", "ForageSupport"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageGPSD",
       dependencies: [
-        "ForageStore", "ForageTracks", "ForageSupport",
+        "ForageLocation", "ForageTracks", "ForageSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: strict
     ),
     .target(
-      name: "ForagePlaces",
-      dependencies: ["ForageGeodesy", "ForageHTTP", "ForagePlace", "ForageSupport"],
+      name: "ForageProviders",
+      dependencies: ["ForageGeodesy", "ForageHTTP", "ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
       name: "ForageFinder",
       dependencies: [
         "ForageStore", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage",
-        "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlace", "ForagePlaces",
+        "ForageHTTP", "ForageTracks", "ForageLocation", "ForagePlaceModel", "ForageProviders",
         "ForageHours", "ForageSupport",
-        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForagePlacesCache",
+      dependencies: [
+        "ForageFinder", "ForageGeodesy", "ForagePlaceModel", "ForageProviders", "ForageSupport",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       swiftSettings: strict
     ),
     .target(
+      name: "ForageNotifications",
+      dependencies: ["ForageFinder", "ForageHTTP", "ForagePlaceModel", "ForageSupport"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "ForageLogging",
+      dependencies: [
+        "ForageFinder", "ForageHTTP", "ForageLocation", "ForageSupport",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
+    .target(
       name: "ForageWriters",
-      dependencies: ["ForageFinder", "ForagePlace", "ForageSupport"],
+      dependencies: ["ForageFinder", "ForagePlaceModel", "ForageSupport"],
       swiftSettings: strict
     ),
     .target(
@@ -141,15 +165,15 @@ let package = Package(
     .target(
       name: "ForageNearby",
       dependencies: [
-        "ForageFinder", "ForageWriters", "ForageGeodesy", "ForagePlace", "ForagePlaces",
-        "ForagePlacesData", "ForageSpatialIndex", "ForageTracks", "ForageSupport", "ForageHours",
+        "ForageGeodesy", "ForagePlaceModel", "ForagePlaceDataset", "ForageSpatialIndex",
+        "ForageTracks", "ForageSupport", "ForageHours",
       ],
       swiftSettings: strict
     ),
     .target(
       name: "ForageWatch",
       dependencies: [
-        "ForageFinder", "ForageStore", "ForageGeodesy", "ForagePlace", "ForageSupport",
+        "ForageFinder", "ForageStore", "ForageGeodesy", "ForagePlaceModel", "ForageSupport",
         "ForageTracks",
       ],
       swiftSettings: strict
@@ -157,7 +181,7 @@ let package = Package(
     .target(
       name: "ForagePostgresCache",
       dependencies: [
-        "ForageFinder", "ForageGeodesy", "ForageHTTP", "ForagePlace", "ForageSupport",
+        "ForageFinder", "ForageGeodesy", "ForageHTTP", "ForagePlaceModel", "ForageSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -171,8 +195,10 @@ let package = Package(
         "ForageWatch",
         "ForageRecording",
         "ForageNearby",
-        "ForageFinder", "ForageGeodesy", "ForagePlacesData", "ForageTracks", "ForageLocation",
-        "ForagePlaces", "ForageSupport", "ForageHTTP", "ForageHours",
+        "ForagePlacesCache", "ForagePostgresCache", "ForageNotifications", "ForageLogging",
+        "ForageCommandLine", "ForageFinder", "ForageGeodesy", "ForagePlaceDataset", "ForageTracks", "ForageLocation",
+        "ForageGPSD",
+        "ForageProviders", "ForageSupport", "ForageHTTP", "ForageHours",
         "MockPlaces",
         "ForageResources",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -194,7 +220,7 @@ let package = Package(
     // forage would have to find): the plugin turns the files into string constants.
     .target(
       name: "ForageResources",
-      dependencies: ["ForagePlacesData"],
+      dependencies: ["ForagePlaceDataset"],
       path: "Resources",
       exclude: ["README.md", "tools", "screenshots", "demo", "schema"],
       swiftSettings: strict,
@@ -211,8 +237,7 @@ let package = Package(
     .target(
       name: "MockPlaces",
       dependencies: [
-        "ForageGeodesy", "ForageCoverage", "ForagePlace", "ForagePlacesData", "ForageHTTP",
-        "ForageSupport",
+        "ForageGeodesy", "ForagePlaceModel", "ForagePlaceDataset", "ForageHTTP", "ForageSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -223,7 +248,8 @@ let package = Package(
     .executableTarget(
       name: "mock-places",
       dependencies: [
-        "ForagePlacesData",
+        "ForageCommandLine",
+        "ForagePlaceDataset",
         "ForageSupport",
         "MockPlaces",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -233,17 +259,31 @@ let package = Package(
       path: "Mocks/Sources/mock-places",
       swiftSettings: strict
     ),
+    // The generated city and walk of the coverage benchmark and the finder's oracle tests
+    // (`synthetic-city` writes them), apart from the mock server.
+    .target(
+      name: "ForageSyntheticCity",
+      dependencies: ["ForagePlaceDataset", "ForagePlaceModel", "ForageSupport"],
+      path: "Mocks/Sources/ForageSyntheticCity",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "synthetic-city",
       dependencies: [
-        "MockPlaces", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ForageSyntheticCity",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Mocks/Sources/synthetic-city",
       swiftSettings: strict
     ),
 
     // MARK: Test support
-    .target(name: "ForageTestSupport", path: "Tests/ForageTestSupport", swiftSettings: strict),
+    .target(
+      name: "ForageTestSupport",
+      dependencies: ["MockPlaces", "ForagePlaceModel", "ForageGeodesy"],
+      path: "Tests/ForageTestSupport",
+      swiftSettings: strict
+    ),
 
     // MARK: Tests
     .testTarget(name: "ForageSupportTests", dependencies: ["ForageSupport"], swiftSettings: strict),
@@ -268,7 +308,7 @@ let package = Package(
     .testTarget(
       name: "ForageSpatialIndexTests",
       dependencies: [
-        "ForageGeodesy", "ForageSpatialIndex", "ForagePlacesData", "ForageSupport",
+        "ForageGeodesy", "ForageSpatialIndex", "ForagePlaceDataset", "ForageSupport",
         "ForageTestSupport",
       ],
       swiftSettings: strict
@@ -283,15 +323,15 @@ let package = Package(
     ),
     .testTarget(
       name: "ForageHoursTests",
-      dependencies: ["ForageHours", "ForagePlace", "ForageGeodesy"],
+      dependencies: ["ForageHours", "ForagePlaceModel", "ForageGeodesy"],
       exclude: ["helsinki-opening-hours.json", "oracle.py"],
       swiftSettings: strict
     ),
     .testTarget(
-      name: "ForagePlacesDataTests",
+      name: "ForagePlaceDatasetTests",
       dependencies: [
-        "ForagePlace",
-        "ForagePlacesData", "ForageTestSupport",
+        "ForagePlaceModel",
+        "ForagePlaceDataset", "ForageTestSupport",
       ],
       swiftSettings: strict
     ),
@@ -311,7 +351,15 @@ let package = Package(
       name: "ForageLocationTests",
       dependencies: [
         "ForageLocation", "ForageTracks", "ForageGeodesy", "ForageStore", "ForageStoreTesting",
-        "ForageSupport", "ForageHTTP", "ForageTestSupport",
+        "ForageSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageGPSDTests",
+      dependencies: [
+        "ForageGPSD", "ForageLocation", "ForageTracks", "ForageSupport", "ForageHTTP",
+        "ForageTestSupport",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -319,10 +367,10 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "ForagePlacesTests",
+      name: "ForageProvidersTests",
       dependencies: [
-        "ForagePlace",
-        "ForagePlaces", "ForageGeodesy", "ForagePlacesData", "ForageHTTP", "ForageSupport",
+        "ForagePlaceModel",
+        "ForageProviders", "ForageGeodesy", "ForagePlaceDataset", "ForageHTTP", "ForageSupport",
         "MockPlaces",
         "ForageTestSupport",
       ],
@@ -331,7 +379,7 @@ let package = Package(
     .testTarget(
       name: "MockPlacesTests",
       dependencies: [
-        "MockPlaces", "ForageGeodesy", "ForagePlace", "ForagePlacesData", "ForageHTTP",
+        "MockPlaces", "ForageGeodesy", "ForagePlaceModel", "ForagePlaceDataset", "ForageHTTP",
         "ForageSupport",
         "ForageTestSupport",
       ],
@@ -343,28 +391,52 @@ let package = Package(
       dependencies: [
         "ForageWriters",
         "ForageRecording",
-        "ForagePlace",
-        "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy", "ForageCoverage",
-        "ForagePlacesData", "ForageHTTP", "ForageLocation", "ForageHours",
-        "ForagePlaces", "ForageResources", "ForageSupport", "MockPlaces",
+        "ForageNotifications", "ForageLogging", "ForageSyntheticCity",
+        "ForagePlaceModel",
+        "ForageFinder", "ForageTracks", "ForageStore", "ForageGeodesy",
+        "ForagePlaceDataset", "ForageHTTP", "ForageLocation", "ForageHours",
+        "ForageProviders", "ForageResources", "ForageSupport", "MockPlaces",
         "ForageStoreTesting", "ForageTestSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageWritersTests",
+      dependencies: [
+        "ForageWriters", "ForageFinder", "ForagePlaceModel", "ForageCoverage", "ForageGeodesy",
+        "ForageTracks", "ForageSupport", "ForageTestSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForageRecordingTests",
+      dependencies: [
+        "ForageRecording", "ForageFinder", "ForageWriters", "ForageLocation", "ForagePlaceModel",
+        "ForageCoverage", "ForageGeodesy", "ForageTracks", "ForageSupport", "ForageTestSupport",
       ],
       resources: [.copy("Fixtures")],
       swiftSettings: strict
     ),
     .testTarget(
+      name: "ForagePlacesCacheTests",
+      dependencies: [
+        "ForagePlacesCache", "ForageFinder", "ForagePlaceModel", "ForageProviders", "ForageGeodesy",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "ForageWatchTests",
       dependencies: [
-        "ForageWatch", "ForageFinder", "ForageGeodesy", "ForagePlace",
+        "ForageWatch", "ForageFinder", "ForageGeodesy", "ForagePlaceModel",
       ],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ForagePostgresCacheTests",
       dependencies: [
-        "ForagePostgresCache", "ForageFinder", "ForageGeodesy", "ForagePlace", "ForageHTTP",
+        "ForagePostgresCache", "ForageFinder", "ForageGeodesy", "ForagePlaceModel", "ForageHTTP",
         "ForageSupport", "ForageTestSupport",
         .product(name: "Logging", package: "swift-log"),
         .product(name: "InMemoryLogging", package: "swift-log"),
@@ -375,8 +447,8 @@ let package = Package(
     .testTarget(
       name: "ForageCLITests",
       dependencies: [
-        "ForagePlace", "ForagePlaces",
-        "forage", "mock-places", "ForageGeodesy", "ForagePlacesData", "ForageSupport",
+        "ForagePlaceModel", "ForageProviders",
+        "forage", "mock-places", "ForageGeodesy", "ForagePlaceDataset", "ForageSupport",
         "ForageTracks", "MockPlaces",
         "ForageTestSupport",
       ],

@@ -29,54 +29,44 @@ let package = Package(
       name: "StoreBenchmark",
       dependencies: [
         .product(name: "ForageStore", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ] + reSwiftProducts
     ),
     .executableTarget(
       name: "GeoBenchmark",
       dependencies: [
-        .product(name: "ForagePlace", package: "forage"),
-        .product(name: "ForageGeodesy", package: "forage"),
-        .product(name: "ForageSpatialIndex", package: "forage"),
-        .product(name: "ForageCoverage", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(
       name: "HTTPBenchmark",
       dependencies: [
-        .product(name: "ForageHTTP", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage")
       ]
     ),
     .executableTarget(
       name: "TrackBenchmark",
       dependencies: [
         .product(name: "ForageTracks", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .target(
       name: "BenchmarkSupport",
       dependencies: [
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForagePlaces", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
+        .product(name: "ForageProviders", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(
       name: "CoverageBenchmark",
       dependencies: [
-        .product(name: "ForagePlace", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageGeodesy", package: "forage"),
-        .product(name: "ForageSpatialIndex", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(
@@ -84,10 +74,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageLocation", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
-        .product(name: "ForageWatch", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
       ]
     ),
     .executableTarget(
@@ -95,10 +82,8 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForageHours", package: "forage"),
-        .product(name: "ForagePlace", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
       ]
     ),
     .executableTarget(name: "MemoryBenchmark"),
@@ -106,13 +91,11 @@ let package = Package(
       name: "FinderBenchmark",
       dependencies: [
         .product(name: "ForageWriters", package: "forage"),
-        .product(name: "ForagePlace", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
-        .product(name: "ForageSupport", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
         .product(name: "ForageTracks", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

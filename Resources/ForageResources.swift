@@ -1,4 +1,4 @@
-import ForagePlacesData
+import ForagePlaceDataset
 import Foundation
 
 /// The data built into `forage`: the demo walk and the demo places dataset.
@@ -17,7 +17,7 @@ public enum ForageResources {
 
   /// The bundled places dataset (GeoJSON, © OpenStreetMap contributors, ODbL 1.0), read.
   ///
-  /// - Throws: ``ForagePlacesData/PlaceDatasetError`` only if the built-in file were damaged.
+  /// - Throws: ``ForagePlaceDataset/PlaceDatasetError`` only if the built-in file were damaged.
   public static func loadDemoPlaces() throws(PlaceDatasetError) -> PlaceDataset {
     try PlaceDataset.parse(Data(EmbeddedResources.helsinkiPlaces.utf8), file: demoPlacesName)
   }

@@ -1,4 +1,4 @@
-import ForagePlace
+import ForagePlaceModel
 import ForageSupport
 import Foundation
 import Synchronization

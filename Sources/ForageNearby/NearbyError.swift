@@ -1,10 +1,6 @@
-import ForageWriters
-
-/// Why a `forage nearby` request failed: a one-line message and its class (which decides the
+/// Why a `forage nearby` search failed: a one-line message and its class (which decides the
 /// exit code).
 public enum NearbyError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The options are wrong (exit 64).
-  case usage(String)
   /// An input file's content is wrong (exit 65).
   case data(String)
   /// An input file cannot be read (exit 74).
@@ -13,7 +9,7 @@ public enum NearbyError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The one-line message.
   public var description: String {
     switch self {
-    case .usage(let text), .data(let text), .io(let text): text
+    case .data(let text), .io(let text): text
     }
   }
 }

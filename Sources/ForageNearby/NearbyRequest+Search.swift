@@ -1,10 +1,9 @@
 import ForageGeodesy
 import ForageHours
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import ForageSpatialIndex
 import ForageSupport
-import ForageWriters
 import Foundation
 
 extension NearbyRequest {

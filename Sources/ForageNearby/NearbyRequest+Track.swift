@@ -1,6 +1,5 @@
 import ForageGeodesy
 import ForageTracks
-import ForageWriters
 import Foundation
 
 extension NearbyRequest {

@@ -47,7 +47,7 @@ public struct PostgresCacheLocation: Sendable, Equatable, CustomStringConvertibl
   ///   what is wrong, without the password.
   public init(url text: String) throws(PostgresPlacesCacheError) {
     func bad(_ reason: String) -> PostgresPlacesCacheError {
-      PostgresPlacesCacheError(.badURL, location: Redaction.redact(text), reason: reason)
+      PostgresPlacesCacheError(.badURL, location: Self.withoutUserInformation(text), reason: reason)
     }
     guard let components = URLComponents(string: text) else {
       throw bad("is not a URL such as postgres://user:password@host:5432/database")
@@ -92,6 +92,15 @@ public struct PostgresCacheLocation: Sendable, Equatable, CustomStringConvertibl
     self.user = user
     password = components.password.flatMap { $0.isEmpty ? nil : $0 }
     self.database = database
+  }
+
+  /// A URL that may not be readable, without anything between `://` and its last `@` (a
+  /// password may hold `/`, `?` or `#` unencoded, so no part of it is trusted to end there).
+  static func withoutUserInformation(_ text: String) -> String {
+    guard let start = text.range(of: "://"), let at = text.lastIndex(of: "@"),
+      at >= start.upperBound
+    else { return Redaction.redact(text) }
+    return Redaction.redact(String(text[..<start.upperBound] + text[text.index(after: at)...]))
   }
 
   /// The URL without the password: `postgres://user@host:port/database`, or

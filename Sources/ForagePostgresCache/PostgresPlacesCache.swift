@@ -10,7 +10,7 @@ import Synchronization
 /// made, how far each is complete, and the places they found) serves every other process that
 /// uses the same database, on this machine or another, while they run.
 ///
-/// It keeps what ``ForageFinder/PlacesCacheFile`` keeps, per ``ForageFinder/PlacesCacheScope``,
+/// It keeps what `PlacesCacheFile` (ForagePlacesCache, SQLite) keeps, per `PlacesCacheScope`,
 /// and answers the same two calls, ``knowledge(for:)`` and ``record(_:around:coveredRadius:notices:in:)``;
 /// ``updates(for:)`` adds what other processes record while this one runs.
 ///
@@ -67,7 +67,7 @@ public final class PostgresPlacesCache: Sendable {
   }
 
   /// Thirty days, as long as Google's terms allow keeping coordinates.
-  public static let defaultTimeToLive = PlacesCacheFile.defaultTimeToLive
+  public static let defaultTimeToLive = Duration.seconds(30 * 24 * 3600)
 
   /// Eight attempts within 30 seconds, from 200 ms up to 5 s apart: long enough for a server
   /// restart, short enough that a server gone for good ends the run soon.
@@ -77,6 +77,10 @@ public final class PostgresPlacesCache: Sendable {
     baseDelay: .milliseconds(200),
     maxDelay: .seconds(5)
   )
+
+  /// How long one attempt (a connection's whole transaction) may take before its connection
+  /// is given up and the attempt is counted as failed (``PostgresDeadline``).
+  static let attemptLimit = Duration.seconds(10)
 
   /// A logger that says nothing.
   public static let silentLogger = Logger(label: "forage.postgres") { _ in
@@ -209,7 +213,22 @@ public final class PostgresPlacesCache: Sendable {
     return try await retrying { () async throws(PostgresPlacesCacheError) -> T in
       let connection = try await self.currentConnection()
       do {
-        return try await body(connection)
+        return try await PostgresDeadline.run(
+          within: Self.attemptLimit,
+          on: self.clock,
+          expired: { connection.close().whenComplete { _ in _ = connection } },
+          { try await body(connection) }
+        )
+      } catch is PostgresDeadline.Expired {
+        self.state.withLock { state in
+          if state.connection === connection { state.connection = nil }
+        }
+        throw PostgresPlacesCacheError(
+          .unavailable,
+          location: self.location.description,
+          reason: "the server did not answer within \(Self.attemptLimit)",
+          isTransient: true
+        )
       } catch {
         let failure = PostgresFailure.classify(
           error,

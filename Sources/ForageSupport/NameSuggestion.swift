@@ -18,7 +18,7 @@ public enum NameSuggestion {
     let ranked = names.map { name in
       let lowered = name.lowercased()
       let overlaps = !word.isEmpty && (lowered.contains(word) || word.contains(lowered))
-      return (name: name, overlaps: overlaps, edits: OptionSuggestion.editDistance(word, lowered))
+      return (name: name, overlaps: overlaps, edits: editDistance(word, lowered))
     }
     return ranked.sorted {
       ($0.overlaps ? 0 : 1, $0.edits, $0.name) < ($1.overlaps ? 0 : 1, $1.edits, $1.name)
@@ -28,6 +28,26 @@ public enum NameSuggestion {
 
   /// How much of a given name is compared: longer than any valid name.
   public static let comparedLength = 64
+
+  /// The Levenshtein distance between two words: the fewest insertions, deletions and
+  /// substitutions of characters that turn one into the other.
+  public static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for (i, left) in a.enumerated() {
+      var current = [i + 1] + Array(repeating: 0, count: b.count)
+      for (j, right) in b.enumerated() {
+        current[j + 1] = Swift.min(
+          previous[j + 1] + 1,
+          current[j] + 1,
+          previous[j] + (left == right ? 0 : 1)
+        )
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
 
   /// Names joined for a sentence: `a`, `a or b`, `a, b or c`.
   public static func list(_ names: [String], conjunction: String = "or") -> String {

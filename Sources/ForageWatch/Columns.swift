@@ -1,5 +1,5 @@
 import ForageFinder
-import ForagePlace
+import ForagePlaceModel
 import Foundation
 
 /// The columns of the places table for a screen width: rank, mark, name, distance, whether open

@@ -1,6 +1,6 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 import ForageSupport
 import Foundation
 

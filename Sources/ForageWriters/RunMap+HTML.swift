@@ -1,5 +1,5 @@
 import ForageFinder
-import ForagePlace
+import ForagePlaceModel
 
 /// The page ``HTMLMapWriter`` writes: a map, a legend, the totals and the attribution.
 extension RunMap {

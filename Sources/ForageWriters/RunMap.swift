@@ -1,5 +1,5 @@
 import ForageFinder
-import ForagePlace
+import ForagePlaceModel
 
 /// What a map of a run shows, gathered from its events: the delivered track with the source of
 /// each answer, the dropped fixes, the fixes that asked the network, every place found, the

@@ -1,5 +1,5 @@
 import ForageFinder
-import ForagePlace
+import ForagePlaceModel
 import ForageSupport
 import Foundation
 

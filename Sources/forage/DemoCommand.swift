@@ -1,7 +1,7 @@
 import ArgumentParser
 import ForageFinder
-import ForagePlaces
-import ForagePlacesData
+import ForagePlaceDataset
+import ForageProviders
 import ForageResources
 import ForageSupport
 import ForageTracks

@@ -1,7 +1,7 @@
 import ForageFinder
 import ForageGeodesy
 import ForageNearby
-import ForagePlacesData
+import ForagePlaceDataset
 
 /// The warning for a run no search can answer: every fix of the track is farther than the
 /// search radius from every place (of any type) of the in-process mock's dataset, so every

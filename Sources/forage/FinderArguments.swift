@@ -3,8 +3,9 @@ import ForageFinder
 import ForageHTTP
 import ForageHours
 import ForageLocation
-import ForagePlaces
-import ForagePlacesData
+import ForageNotifications
+import ForagePlaceDataset
+import ForageProviders
 import ForageSupport
 import ForageWriters
 import Foundation
@@ -218,7 +219,7 @@ struct FinderArguments: ParsableArguments {
   /// usage error (exit 64) naming the provider's rule and the nearest valid names.
   ///
   /// Overpass takes the OSM amenities it maps; Google's Nearby Search (legacy) takes the types
-  /// of its Table 1 (``ForagePlaces/GoogleNearbySearchProvider/supportedTypes``) and answers
+  /// of its Table 1 (``ForageProviders/GoogleNearbySearchProvider/supportedTypes``) and answers
   /// any other with no places at all (an empty type, a keyword search, is taken there).
   func validateType(for provider: PlacesProviderName) throws {
     switch provider.capabilities.placeTypes {

@@ -1,8 +1,13 @@
 import ArgumentParser
 import ForageFinder
+import ForageGPSD
 import ForageHours
 import ForageLocation
-import ForagePlaces
+import ForageLogging
+import ForageNotifications
+import ForagePlacesCache
+import ForagePostgresCache
+import ForageProviders
 import ForageRecording
 import ForageSupport
 import ForageTracks
@@ -16,7 +21,7 @@ enum FinderSession {
   /// checked (a bad track starts no server), writing events in `format` to `output` (or
   /// standard output).
   ///
-  /// The chain is ``Finder/defaultMiddleware(places:recorder:logger:notifications:)``, the one a
+  /// The chain is ``Finder/defaultMiddleware(places:notifications:recorder:logging:)``, the one a
   /// library user gets, with what the flags ask for: the recorder (`--record`), notifications
   /// (`--notify-url`), logging to standard error (`--log-level`) and a places cache file
   /// (`--places-cache`). The backend's attribution (what the places data asks to be shown with
@@ -175,11 +180,11 @@ enum FinderSession {
     try OutputPaths.check(
       outputs: [
         ("--output", output ?? "-"), ("--record", arguments.record),
-        ("--places-cache", arguments.placesCache.path),
+        ("--places-cache", arguments.placesCache.filePath),
       ],
       inputs: inputs + [
         ("--permission", arguments.scenarioFile),
-        ("--places-cache", arguments.placesCache.path),
+        ("--places-cache", arguments.placesCache.filePath),
       ]
     )
   }
@@ -250,21 +255,33 @@ enum FinderSession {
     }
     let cacheFile = try arguments.placesCache.open()
     let backend = try await makeBackend()
+    let shared: PostgresCacheStorage?
+    do {
+      shared = try await arguments.placesCache.openShared(
+        scope: PlacesCacheScope(
+          api: backend.identity,
+          type: options.query.type,
+          keyword: options.query.keyword
+        )
+      )
+    } catch {
+      throw failed(outputs, error as? ExitCode ?? Sysexits.unavailable)
+    }
     view?.backendStarted(backend)
     var finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(
-        places: .places(backend, cacheFile: cacheFile, hours: hours),
+        places: .places(backend, cacheFile: shared ?? cacheFile, hours: hours),
+        notifications: try arguments.notifications().map(FinderMiddleware.notifications),
         recorder: recordSink.map(FinderMiddleware.recorder),
-        logger: arguments.logger(),
-        notifications: try arguments.notifications()
+        logging: .logging(arguments.logger())
       )
     )
     finder.subscribers = view.map { [$0.subscriber] } ?? []
     let outcome: FinderOutcome
     do {
       outcome = try await finder.run(
-        source: source,
+        source: shared.map { source.stopping(on: $0) } ?? source,
         writer: writer,
         progress: view == nil ? ProgressLine.makeIfTerminal(total: source.expectedCount ?? 0) : nil
       )
@@ -275,9 +292,19 @@ enum FinderSession {
       throw failed(outputs, outputFailureExit(error))
     } catch let error as PlacesCacheFileError {
       throw failed(outputs, PlacesCacheArguments.exit(for: error))
+    } catch let error as PostgresPlacesCacheError {
+      await shared?.cache.close()
+      throw failed(outputs, PlacesCacheArguments.exit(for: error))
     } catch {
       printError("\(error)")
       throw failed(outputs, Sysexits.ioError)
+    }
+    do throws(PostgresPlacesCacheError) {
+      // Every search kept before the run is called done: a cache that can no longer be
+      // confirmed fails the run.
+      try await shared?.finish()
+    } catch {
+      throw failed(outputs, PlacesCacheArguments.exit(for: error))
     }
     let summary = outcome.summary
     // Only what an option would change is a warning; every reason is in the log at info.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageCommandLine
 import ForageFinder
 import ForageSupport
 import ForageWriters

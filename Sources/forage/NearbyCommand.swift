@@ -1,7 +1,6 @@
 import ArgumentParser
-import ForageFinder
 import ForageNearby
-import ForagePlaces
+import ForageProviders
 import ForageWriters
 import Foundation
 
@@ -94,9 +93,10 @@ struct NearbyCommand: AsyncParsableCommand {
   var publicHolidays: String?
 
   func run() async throws {
-    let text: String
-    do throws(NearbyError) {
-      let request = try NearbyRequest(
+    let request: NearbyRequest
+    let outputFormat: OutputFormat
+    do throws(NearbyUsageError) {
+      (request, outputFormat) = try NearbyRequest.parsing(
         places: places,
         at: at,
         along: along,
@@ -109,8 +109,16 @@ struct NearbyCommand: AsyncParsableCommand {
         isOpenOnly: open,
         publicHolidays: publicHolidays
       )
+    } catch {
+      printError(error.description)
+      throw Sysexits.usage
+    }
+    let text: String
+    do throws(NearbyError) {
       let result = try request.search { printError("warning: \($0)") }
-      text = result.rendered(as: request.format)
+      text = PlaceList(places: result.places, attribution: result.attribution).rendered(
+        as: outputFormat
+      )
     } catch {
       printError(error.description)
       throw error.exitCode
@@ -124,10 +132,9 @@ struct NearbyCommand: AsyncParsableCommand {
 }
 
 extension NearbyError {
-  /// The sysexits code: 64 for usage, 65 for data, 74 for I/O.
+  /// The sysexits code: 65 for data, 74 for I/O.
   var exitCode: ExitCode {
     switch self {
-    case .usage: Sysexits.usage
     case .data: Sysexits.dataError
     case .io: Sysexits.ioError
     }

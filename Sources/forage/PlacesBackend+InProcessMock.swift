@@ -1,13 +1,13 @@
 import ForageFinder
-import ForagePlaces
-import ForagePlacesData
+import ForagePlaceDataset
+import ForageProviders
 import ForageSupport
 import MockPlaces
 
 extension PlacesBackend {
   /// Starts the mock Places server (from `Mocks/`) in-process on 127.0.0.1, on a port the
   /// kernel chooses, and talks to it; the server stops when the backend is released. The
-  /// dataset's own attribution (``ForagePlacesData/PlaceDataset/attribution``) goes with its
+  /// dataset's own attribution (``ForagePlaceDataset/PlaceDataset/attribution``) goes with its
   /// places into every output.
   ///
   /// The CLI wires the mock here so that the finder library never links it. Its

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ForagePlaces
+import ForageProviders
 import ForageSupport
 
 extension PlacesProviderName {

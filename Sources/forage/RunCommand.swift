@@ -2,8 +2,8 @@ import ArgumentParser
 import ForageFinder
 import ForageHTTP
 import ForageLocation
-import ForagePlaces
-import ForagePlacesData
+import ForagePlaceDataset
+import ForageProviders
 import ForageResources
 import ForageSupport
 import ForageTracks

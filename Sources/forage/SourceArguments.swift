@@ -1,9 +1,10 @@
 import ArgumentParser
 import ForageFinder
+import ForageGPSD
 import ForageHTTP
 import ForageLocation
-import ForagePlaces
-import ForagePlacesData
+import ForagePlaceDataset
+import ForageProviders
 import ForageResources
 import ForageSupport
 import ForageTracks
@@ -327,13 +328,15 @@ struct SourceArguments: ParsableArguments {
       printError(message)
       throw Sysexits.usage
     }
-    if finder.open, provider == .placesNew,
+    // Hours with their UTC offset (Places API (New)'s) are served by the mock only from a
+    // dataset's weekly timetables, never from OpenStreetMap's local-time rules.
+    if finder.open, capabilities.givesOpeningHours, !capabilities.hoursNeedTimeZone,
       !places.places.contains(where: { if case .weekly = $0.openingHours { true } else { false } })
     {
-      // The mock serves Places API (New) hours only as a weekly timetable.
       printError(
-        "--open with --provider places-new would leave every answer empty: the in-process mock "
-          + "serves Places API (New) opening hours only for places with a weekly timetable, and "
+        "--open with --provider \(provider.rawValue) would leave every answer empty: the "
+          + "in-process mock serves \(capabilities.displayName) opening hours only for places "
+          + "with a weekly timetable, and "
           + "\(datasetName) has none (its hours are OpenStreetMap's); use --provider overpass "
           + "--timezone \(dataset == nil ? "Europe/Helsinki" : "ZONE") instead"
       )

@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import Foundation
 import MockPlaces
 

@@ -1,4 +1,4 @@
-import ForagePlaces
+import ForageProviders
 import ForageTestSupport
 import Foundation
 import Testing

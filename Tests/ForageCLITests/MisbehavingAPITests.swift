@@ -1,4 +1,4 @@
-import ForagePlace
+import ForagePlaceModel
 import ForageTestSupport
 import Foundation
 import Testing

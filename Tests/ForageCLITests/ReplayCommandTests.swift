@@ -143,7 +143,9 @@ import Testing
   }
 
   @Test func aRecordingFromBeforeCodableReplaysByteForByte() throws {
-    let fixtures = TestData.packageRoot.appendingPathComponent("Tests/ForageFinderTests/Fixtures")
+    let fixtures = TestData.packageRoot.appendingPathComponent(
+      "Tests/ForageRecordingTests/Fixtures"
+    )
     let recording = fixtures.appendingPathComponent("v1-walk-permissions-noise.actions")
     let expected = try String(
       contentsOf: fixtures.appendingPathComponent("v1-walk-permissions-noise.ndjson"),

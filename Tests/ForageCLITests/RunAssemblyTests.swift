@@ -1,4 +1,4 @@
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageTestSupport
 import Foundation
 import MockPlaces

@@ -1,4 +1,4 @@
-import ForagePlace
+import ForagePlaceModel
 import Foundation
 
 /// One line of `forage run`'s NDJSON, decoded by the tests on their own terms (not with the

@@ -1,5 +1,5 @@
 import ForageFinder
-import ForagePlaces
+import ForageProviders
 import ForageTracks
 import Foundation
 import Synchronization

@@ -1,6 +1,7 @@
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 import ForageSupport
+import ForageTestSupport
 import Foundation
 import Testing
 

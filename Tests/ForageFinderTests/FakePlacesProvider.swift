@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import Foundation
 import Synchronization
 

@@ -1,6 +1,6 @@
 import ForageLocation
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageStore
 import Foundation
 import Testing

@@ -1,7 +1,8 @@
 import ForageLocation
-import ForagePlace
+import ForagePlaceModel
 import ForageStore
 import ForageStoreTesting
+import ForageTestSupport
 import ForageTracks
 import Foundation
 import Testing

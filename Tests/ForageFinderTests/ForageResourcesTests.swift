@@ -1,4 +1,4 @@
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageResources
 import ForageTestSupport
 import Foundation

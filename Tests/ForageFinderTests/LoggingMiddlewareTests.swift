@@ -6,6 +6,7 @@ import Logging
 import Testing
 
 @testable import ForageFinder
+@testable import ForageLogging
 
 /// The logging middleware: one line per action and per effect step, levels, keys redacted.
 @Suite struct LoggingMiddlewareTests {
@@ -19,7 +20,7 @@ import Testing
     let provider = FakePlacesProvider(world: AssemblyFixtures.world)
     var finder = Finder(
       options: AssemblyFixtures.options,
-      middleware: Finder.defaultMiddleware(provider: provider, logger: logger)
+      middleware: Finder.defaultMiddleware(provider: provider, logging: .logging(logger))
     )
     let seen = Log<FinderAction>()
     finder.middleware.insert(

@@ -1,11 +1,13 @@
 import ForageHTTP
 import ForageSupport
+import ForageTestSupport
 import Foundation
 import MockPlaces
 import Synchronization
 import Testing
 
 @testable import ForageFinder
+@testable import ForageNotifications
 
 /// The notification middleware: one POST per place entering the answer, a bounded queue that
 /// never holds the replay up, retries, and the totals in the summary.
@@ -51,7 +53,10 @@ import Testing
     let provider = FakePlacesProvider(world: AssemblyFixtures.world)
     let finder = Finder(
       options: AssemblyFixtures.options,
-      middleware: Finder.defaultMiddleware(provider: provider, notifications: configuration)
+      middleware: Finder.defaultMiddleware(
+        provider: provider,
+        notifications: .notifications(configuration)
+      )
     )
     let events = EventCollector()
     let outcome = try await AssemblyFixtures.walk(fixes: fixes).replay(finder, writer: events)

@@ -1,7 +1,7 @@
 import ForageGeodesy
 import ForageHours
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageTracks
 import Foundation
 import Testing

@@ -1,8 +1,8 @@
 import ForageGeodesy
 import ForageHTTP
 import ForageLocation
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageTracks
 import Foundation
 import Testing

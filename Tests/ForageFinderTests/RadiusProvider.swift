@@ -1,5 +1,5 @@
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import Foundation
 import Synchronization
 

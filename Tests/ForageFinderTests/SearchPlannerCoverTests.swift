@@ -5,7 +5,7 @@ import Testing
 @testable import ForageFinder
 
 /// Where the coverage policy places a search against every disk the cache knows
-/// (``SearchPlanner/coverPlan(for:needed:known:reach:)``).
+/// (``SearchPlanner/coverPlan(for:needed:known:gaps:reach:)``).
 @Suite struct SearchPlannerCoverTests {
   /// A planner walking east at 1.4 m/s up to `east = 0`, whose last search knew 85 m.
   static func walkingEast() throws -> SearchPlanner {
@@ -46,7 +46,6 @@ import Testing
     let fix = try SearchPlannerTests.point(east: 0)
     // The fix needs 80 m; a search reaches about 81 m: only with the known disks behind it.
     let known = try Self.disks([(-40, 40), (-40, -40)])
-    #expect(planner.plan(for: fix, needed: 80).centre == fix, "the old plan: at the fix")
     let plan = planner.coverPlan(for: fix, needed: 80, known: known) { _ in nil }
     #expect(plan.centre != fix && !plan.isPreparing)
     let planned = SearchPlanner.Disk(
@@ -80,6 +79,37 @@ import Testing
     // The fix needs 82 m; a search is expected to reach about 81 m, and nothing is known.
     let plan = planner.coverPlan(for: fix, needed: 82, known: []) { _ in nil }
     #expect(plan.isPreparing && plan.centre != fix)
+  }
+
+  @Test func searchesAheadOfTheFixWhereTheDisksBehindItAreKnown() throws {
+    let planner = try Self.walkingEast()
+    let fix = try SearchPlannerTests.point(east: 0)
+    // Two rows of known disks behind the fix leave the front of its disk open.
+    let known = try Self.disks([(-40, 40), (-40, -40), (-110, 40), (-110, -40)])
+    let plan = planner.coverPlan(for: fix, needed: 80, known: known) { _ in nil }
+    let centre = LocalProjection(origin: fix).project(plan.centre)
+    #expect(centre.x > 10, "\(centre)")
+  }
+
+  @Test func holdsTheGapTheSampledPointsMiss() throws {
+    let planner = try Self.walkingEast()
+    let fix = try SearchPlannerTests.point(east: 0)
+    // One disk of 500 m holds every sampled point; the cache still says a gap lies 30 m north.
+    let known = [SearchPlanner.Disk(centre: fix, radius: 500)]
+    let gap = try SearchPlannerTests.point(east: 0, north: 30)
+    #expect(planner.coverPlan(for: fix, needed: 80, known: known) { _ in nil }.centre == fix)
+    let plan = planner.coverPlan(for: fix, needed: 80, known: known, gaps: [gap]) { _ in nil }
+    #expect(
+      Geodesic.distance(plan.centre, gap) <= SearchPlanner.coverageConfidence * 85,
+      "\(plan.centre)"
+    )
+  }
+
+  @Test func searchesAtTheFixWhenTheLastSearchKnewNothing() throws {
+    var planner = try Self.walkingEast()
+    let fix = try SearchPlannerTests.point(east: 0)
+    planner.note(search: try SearchPlannerTests.point(east: -10), coveredRadius: 0.5)
+    #expect(planner.coverPlan(for: fix, needed: 80, known: []) { _ in nil }.centre == fix)
   }
 
   @Test func searchesAtTheFixBeforeAnySearchEnded() throws {

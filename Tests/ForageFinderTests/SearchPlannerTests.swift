@@ -14,13 +14,16 @@ import Testing
     )
   }
 
-  @Test func searchesAtTheFixUntilItHasAHeadingAndASearchToLearnFrom() throws {
+  @Test func hasAHeadingOnlyOnceTheFixesMoved() throws {
     var planner = SearchPlanner()
     let fix = try Self.point(east: 0)
-    #expect(planner.plan(for: fix, needed: 80).centre == fix)
-    planner.note(search: try Self.point(east: -50), coveredRadius: 140)
-    planner.note(fix: fix)
-    #expect(planner.plan(for: fix, needed: 80).centre == fix, "standing still: no heading")
+    #expect(planner.movement(to: fix) == nil, "no fix yet")
+    for _ in 0..<16 { planner.note(fix: try Self.point(east: 1, north: -1)) }
+    #expect(planner.movement(to: fix) == nil, "standing still: GPS noise is no heading")
+    for second in 0..<16 { planner.note(fix: try Self.point(east: -21 + 1.4 * Double(second))) }
+    let movement = try #require(planner.movement(to: fix))
+    #expect(abs(movement.back.x + 21) < 0.5 && abs(movement.back.y) < 0.5, "\(movement.back)")
+    #expect(movement.steps == 15)
   }
 
   @Test func withinARadiusStandingStillAsksForRAndAMargin() throws {
@@ -55,26 +58,5 @@ import Testing
     planner.note(search: try Self.point(east: -10), coveredRadius: 0)
     let fix = try Self.point(east: 0)
     #expect(planner.radiusPlan(for: fix, radius: 500) == .init(centre: fix, enoughRadius: nil))
-  }
-
-  @Test func searchesAheadAlongTheHeadingAsFarAsTheKnownDisksAllow() throws {
-    var planner = SearchPlanner()
-    // Walking east at 1.4 m/s; the last search, 56 m back, was complete to 140 m.
-    for second in 0..<31 { planner.note(fix: try Self.point(east: -43.4 + 1.4 * Double(second))) }
-    planner.note(search: try Self.point(east: -56), coveredRadius: 140)
-    let fix = try Self.point(east: 0)
-    let centre = planner.plan(for: fix, needed: 80).centre
-    let plane = LocalProjection(origin: fix)
-    let ahead = plane.project(centre)
-    // Ahead of the fix on its line, beyond where a search at the fix would be next needed.
-    #expect(ahead.x > 60 && abs(ahead.y) < 1, "\(ahead)")
-  }
-
-  @Test func searchesAtTheFixWhenTheLastSearchCoveredTooLittle() throws {
-    var planner = SearchPlanner()
-    for second in 0..<31 { planner.note(fix: try Self.point(east: -43.4 + 1.4 * Double(second))) }
-    planner.note(search: try Self.point(east: -10), coveredRadius: 85)
-    let fix = try Self.point(east: 0)
-    #expect(planner.plan(for: fix, needed: 80).centre == fix)
   }
 }

@@ -1,5 +1,5 @@
 import ForageFinder
-import MockPlaces
+import ForageSyntheticCity
 import Testing
 
 /// Places API (New) at and beyond its cap of 20 over the generated cities, against the mock
@@ -20,6 +20,21 @@ import Testing
       query: PlacesQuery(limit: 20)
     )
     #expect(requests * 8 <= fixes, "seed \(seed): \(requests) requests for \(fixes) fixes")
+  }
+
+  @Test(arguments: [UInt64(12), 31])
+  func placesNewAtItsCapIsExactAndSearchesRarelyForAReceiverStandingStill(
+    _ seed: UInt64
+  )
+    async throws
+  {
+    let city = SyntheticCity(kind: .dense, seed: seed, fixes: 600, speed: 0)
+    let (fixes, requests) = try await SyntheticCityOracleTests.exactRun(
+      city,
+      provider: .placesNew,
+      query: PlacesQuery(limit: 20)
+    )
+    #expect(requests * 20 <= fixes, "seed \(seed): \(requests) requests for \(fixes) fixes")
   }
 
   @Test(arguments: [21, 40, 60])

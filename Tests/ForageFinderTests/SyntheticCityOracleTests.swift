@@ -1,7 +1,8 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
+import ForageSyntheticCity
 import Foundation
 import MockPlaces
 import Testing

@@ -1,5 +1,5 @@
 import ForageFinder
-import ForagePlace
+import ForagePlaceModel
 import Synchronization
 
 // The README's custom middleware, word for word: it must compile and work.

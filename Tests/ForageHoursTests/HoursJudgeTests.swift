@@ -1,6 +1,6 @@
 import ForageGeodesy
 import ForageHours
-import ForagePlace
+import ForagePlaceModel
 import Foundation
 import Testing
 

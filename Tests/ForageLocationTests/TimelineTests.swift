@@ -21,7 +21,7 @@ import Testing
 
   /// The times each output is placed at, by kind: "auth", "fix N" or "lost N".
   static func placed(
-    _ readings: [SimulatedGPS.Reading],
+    _ readings: [GPSReading],
     fallbackTime: (@Sendable () -> Date)? = nil
   ) async throws -> [String: Date] {
     var iterator = readings.makeIterator()

@@ -11,7 +11,7 @@ import Testing
 
 /// A server that goes away: a transaction killed midway, a restart, a server gone for good;
 /// and the password, which no error and no log line holds.
-@Suite(.serialized, .postgresCluster, .timeLimit(.minutes(3)))
+@Suite(.serialized, .ownPostgresCluster, .timeLimit(.minutes(3)))
 struct PostgresCacheFaultTests {
   typealias F = PostgresFixtures
 

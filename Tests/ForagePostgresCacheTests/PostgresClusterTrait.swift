@@ -1,6 +1,6 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 import ForagePostgresCache
 import ForageSupport
 import ForageTestSupport
@@ -8,10 +8,14 @@ import Foundation
 import Synchronization
 import Testing
 
-/// A throwaway PostgreSQL cluster for a whole suite: started before its first test, stopped by
-/// its process id and removed after its last; tests read it from ``PostgresClusterTrait/current``.
+/// A throwaway PostgreSQL cluster for a whole suite, its own or the process's shared one
+/// (``ForageTestSupport/SharedPostgresCluster``); tests read it from
+/// ``PostgresClusterTrait/current`` and make a database each.
 struct PostgresClusterTrait: SuiteTrait, TestScoping {
   @TaskLocal static var current: PostgresCluster?
+
+  /// Whether the suite has a cluster of its own: it stops or restarts the server.
+  var isOwn: Bool
 
   var isRecursive: Bool { false }
 
@@ -20,6 +24,12 @@ struct PostgresClusterTrait: SuiteTrait, TestScoping {
     testCase: Test.Case?,
     performing function: @Sendable () async throws -> Void
   ) async throws {
+    guard isOwn else {
+      try await SharedPostgresCluster.process.with { cluster in
+        try await Self.$current.withValue(cluster) { try await function() }
+      }
+      return
+    }
     let cluster = try await PostgresCluster.start()
     do {
       try await Self.$current.withValue(cluster) { try await function() }
@@ -32,8 +42,11 @@ struct PostgresClusterTrait: SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == PostgresClusterTrait {
-  /// A PostgreSQL cluster of the suite's own.
-  static var postgresCluster: Self { PostgresClusterTrait() }
+  /// The process's shared PostgreSQL cluster.
+  static var postgresCluster: Self { PostgresClusterTrait(isOwn: false) }
+
+  /// A PostgreSQL cluster of the suite's own, which its tests may stop and restart.
+  static var ownPostgresCluster: Self { PostgresClusterTrait(isOwn: true) }
 }
 
 /// What the PostgreSQL suites share: the cluster, a database per test, places and scopes.

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @testable import ForageGeodesy
-@testable import ForagePlacesData
+@testable import ForagePlaceDataset
 @testable import ForageSpatialIndex
 
 /// The index's answers are identical to an exact brute-force geodesic scan.

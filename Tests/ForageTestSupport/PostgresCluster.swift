@@ -14,8 +14,9 @@ import Foundation
 ///
 /// Local (socket) connections are trusted for ``adminUser``; TCP connections need a password
 /// (SCRAM), so a test can give ``user`` and ``password`` in a `postgres://` URL for real. The
-/// programs come from `pg_config --bindir`, or the newest `/usr/lib/postgresql/*/bin`:
-/// `make test-deps` installs Debian's `postgresql` when they are missing.
+/// programs come from the newest `/usr/lib/postgresql/*/bin`: `make test-deps` installs
+/// Debian's `postgresql` when they are missing. No program is started through a pipe, and
+/// every program started closes all but its three standard descriptors before it runs.
 public final class PostgresCluster: @unchecked Sendable {
   /// The temporary folder: the data directory and the socket are in it.
   public let folder: URL
@@ -68,7 +69,7 @@ public final class PostgresCluster: @unchecked Sendable {
   }
 
   private init() throws {
-    binaries = try Self.findBinaries()
+    binaries = try Self.binariesFound.get()
     var template = Array("/tmp/forage-pg-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
       throw Failure(description: "mkdtemp: \(String(cString: strerror(errno)))")
@@ -260,9 +261,11 @@ public final class PostgresCluster: @unchecked Sendable {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-      posix_spawn_file_actions_addclose(&actions, descriptor)
+    // Every other descriptor is closed in the child, whenever it was opened: a list of them
+    // made before posix_spawn misses a pipe another thread opens meanwhile (another suite's
+    // `Process`), and a server that inherits its write end keeps that reader waiting for ever.
+    guard let closeFrom = Self.addCloseFrom, closeFrom(&actions, 3) == 0 else {
+      throw Failure(description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34)")
     }
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C"
@@ -282,45 +285,40 @@ public final class PostgresCluster: @unchecked Sendable {
     (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
   }
 
-  /// The folder of `initdb`, `postgres` and `psql`.
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+  /// module does not declare.
+  private static let addCloseFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+      // RTLD_DEFAULT is a null handle in glibc.
+      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+      else { return nil }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
+          .self
+      )
+    }()
+
+  /// The folder of `initdb`, `postgres` and `psql`, looked for once a process.
+  private static let binariesFound = Result { try findBinaries() }
+
+  /// The folder of `initdb`, `postgres` and `psql`: the newest `/usr/lib/postgresql/*/bin`
+  /// (where Debian puts them; `pg_config`, in the client package, may name another version).
   private static func findBinaries() throws -> URL {
-    var candidates: [String] = []
-    for folder in ["/usr/bin", "/usr/local/bin"] {
-      let pgConfig = "\(folder)/pg_config"
-      if FileManager.default.isExecutableFile(atPath: pgConfig),
-        let output = try? captured(pgConfig, ["--bindir"])
-      {
-        candidates.append(output)
-      }
-    }
     let versions =
       (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
     for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
-      candidates.append("/usr/lib/postgresql/\(version)/bin")
-    }
-    for candidate in candidates
-    where FileManager.default.isExecutableFile(atPath: "\(candidate)/postgres")
-      && FileManager.default.isExecutableFile(atPath: "\(candidate)/initdb")
-    {
-      return URL(fileURLWithPath: candidate)
+      let candidate = "/usr/lib/postgresql/\(version)/bin"
+      if FileManager.default.isExecutableFile(atPath: "\(candidate)/postgres"),
+        FileManager.default.isExecutableFile(atPath: "\(candidate)/initdb")
+      {
+        return URL(fileURLWithPath: candidate)
+      }
     }
     throw Failure(
-      description: "no PostgreSQL server programs (initdb, postgres): run make test-deps"
+      description: "no PostgreSQL server programs (initdb, postgres) in /usr/lib/postgresql: "
+        + "run make test-deps"
     )
-  }
-
-  /// A program's standard output, trimmed.
-  private static func captured(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's pick for port 0).

@@ -1,6 +1,6 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
+import ForagePlaceModel
 import Foundation
 
 /// Places and events as the watch tests build them.

@@ -20,16 +20,12 @@ let package = Package(
     .executableTarget(
       name: "forage-fuzz",
       dependencies: [
-        .product(name: "ForageRecording", package: "forage"),
+        .product(name: "_ForageInternal", package: "forage"),
         "CFuzzerDriver",
         .product(name: "ForageTracks", package: "forage"),
-        .product(name: "ForagePlace", package: "forage"),
-        .product(name: "ForagePlacesData", package: "forage"),
+        .product(name: "ForagePlaceModel", package: "forage"),
         .product(name: "ForageFinder", package: "forage"),
-        .product(name: "ForagePlaces", package: "forage"),
-        .product(name: "ForageHTTP", package: "forage"),
-        .product(name: "ForageLocation", package: "forage"),
-        .product(name: "MockPlaces", package: "forage"),
+        .product(name: "ForageProviders", package: "forage"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOEmbedded", package: "swift-nio"),
       ]

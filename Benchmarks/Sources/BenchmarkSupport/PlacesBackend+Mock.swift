@@ -1,6 +1,6 @@
 import ForageFinder
-import ForagePlaces
-import ForagePlacesData
+import ForagePlaceDataset
+import ForageProviders
 import MockPlaces
 
 extension PlacesBackend {

@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import ForageFinder
 import ForageGeodesy
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageSupport
 import Foundation
 import MockPlaces

@@ -1,7 +1,7 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import Foundation
 
 /// The K nearest matching places within R by brute force: the geodesic distance to every

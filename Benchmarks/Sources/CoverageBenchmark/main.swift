@@ -1,7 +1,8 @@
 import ForageFinder
 import ForageGeodesy
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageSupport
+import ForageSyntheticCity
 import Foundation
 import MockPlaces
 

@@ -1,5 +1,5 @@
 import ForageFinder
-import ForagePlace
+import ForagePlaceModel
 import Foundation
 
 /// The event text as `forage` wrote it before issue 12: a `JSONValue` tree per event, serialized

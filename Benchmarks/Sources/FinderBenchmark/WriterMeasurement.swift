@@ -1,5 +1,5 @@
 import ForageFinder
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageSupport
 import ForageWriters
 import Foundation

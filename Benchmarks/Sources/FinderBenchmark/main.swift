@@ -1,6 +1,8 @@
 import BenchmarkSupport
 import ForageFinder
-import ForagePlacesData
+import ForageLogging
+import ForagePlaceDataset
+import ForagePlacesCache
 import ForageSupport
 import ForageTracks
 import ForageWriters
@@ -115,7 +117,7 @@ func measure(
         cacheFile: cacheFile,
         api: "mock"
       ),
-      logger: logger
+      logging: logger.map(FinderMiddleware.logging)
     )
   )
   let collector = AnswerCollector()

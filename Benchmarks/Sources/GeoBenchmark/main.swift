@@ -12,7 +12,7 @@ import ForageGeodesy
 // geodesic scan (ids, order and distances read from the answers, on subsets, for several K and R,
 // and on a set full of exact ties), peak memory, the GEOS STRtree instead of the k-d tree, and
 // the coverage area's cost after 10 000 disks along a long track.
-import ForagePlace
+import ForagePlaceModel
 import ForageSpatialIndex
 import ForageSupport
 import Foundation

@@ -1,8 +1,8 @@
 import BenchmarkSupport
 import ForageFinder
 import ForageHours
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import ForageSupport
 import Foundation
 

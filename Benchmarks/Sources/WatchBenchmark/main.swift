@@ -1,7 +1,7 @@
 import BenchmarkSupport
 import ForageFinder
 import ForageLocation
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageSupport
 import ForageWatch
 import Foundation

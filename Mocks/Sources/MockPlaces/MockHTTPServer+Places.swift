@@ -1,4 +1,4 @@
-import ForagePlacesData
+import ForagePlaceDataset
 
 extension MockHTTPServer {
   /// A server for both Places wire formats over a dataset: what `mock-places` runs and what

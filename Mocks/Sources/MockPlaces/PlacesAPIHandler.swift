@@ -1,4 +1,4 @@
-import ForagePlacesData
+import ForagePlaceDataset
 
 /// Every places wire format over one dataset: the handler `mock-places` and `forage demo` serve.
 ///

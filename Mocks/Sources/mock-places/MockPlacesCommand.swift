@@ -1,5 +1,6 @@
 import ArgumentParser
-import ForagePlacesData
+import ForageCommandLine
+import ForagePlaceDataset
 import ForageSupport
 import Foundation
 import MockPlaces

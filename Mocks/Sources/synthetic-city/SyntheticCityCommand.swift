@@ -1,6 +1,6 @@
 import ArgumentParser
+import ForageSyntheticCity
 import Foundation
-import MockPlaces
 
 /// The `synthetic-city` executable: writes a generated city (GeoJSON places for `mock-places`)
 /// and a 1 Hz walk through it (GPX), the same bytes for the same seed.

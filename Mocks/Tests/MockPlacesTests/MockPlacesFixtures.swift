@@ -1,5 +1,5 @@
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import Foundation
 
 @testable import MockPlaces

@@ -1,5 +1,5 @@
 import ForageGeodesy
-import ForagePlacesData
+import ForagePlaceDataset
 import ForageSupport
 import ForageTestSupport
 import Foundation

@@ -31,7 +31,7 @@ public struct Finder: Sendable {
   ///
   /// - Parameters:
   ///   - options: What to search and how to replay.
-  ///   - middleware: The chain, in order; usually ``defaultMiddleware(places:recorder:logger:notifications:)``
+  ///   - middleware: The chain, in order; usually ``defaultMiddleware(places:notifications:recorder:logging:)``
   ///     with your changes.
   public init(options: FinderOptions = FinderOptions(), middleware: [FinderMiddleware]) {
     self.options = options
@@ -50,7 +50,7 @@ public struct Finder: Sendable {
   ///   - writer: Receives every event in order; finished (committed) at the end.
   ///   - progress: Told how many fixes have been replayed, after each one.
   /// - Returns: The totals, and the fatal failure that stopped the run, if any.
-  /// - Throws: An error a middleware's setup threw, ``ForageTracks/TrackError`` when the file
+  /// - Throws: An error a middleware's setup threw, `ForageTracks/TrackError` when the file
   ///   fails while streaming, or the writer's or a run-end hook's error.
   public func run(
     track: ReplayTrack,

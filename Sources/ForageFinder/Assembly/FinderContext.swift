@@ -3,7 +3,7 @@ import ForageStore
 /// What a ``FinderMiddleware`` can do with the finder's store: read the state, dispatch, and
 /// run effects that the run observes (a logging middleware sees each start, finish and cancel).
 ///
-/// It is ForageStore's ``ForageStore/MiddlewareContext`` with effects reported to the run.
+/// It is ForageStore's `ForageStore/MiddlewareContext` with effects reported to the run.
 public struct FinderContext: Sendable {
   /// The store's own context.
   public let store: MiddlewareContext<FinderState, FinderAction>
@@ -27,7 +27,7 @@ public struct FinderContext: Sendable {
   ///   - id: A cancellation id, or `nil` for an effect that can only be cancelled with the store.
   ///   - cancelInFlight: Whether starting this effect cancels the running ones with the same id
   ///     (latest wins).
-  ///   - operation: The work; it dispatches actions through the ``ForageStore/Send`` it is given.
+  ///   - operation: The work; it dispatches actions through the `ForageStore/Send` it is given.
   public func run(
     _ label: String,
     id: (any Hashable & Sendable)? = nil,

@@ -3,13 +3,13 @@ import ForageStore
 /// One link of the finder's middleware chain, as a value: a name and a recipe that makes the
 /// store middleware for each run.
 ///
-/// Every side effect of the finder is one of these (see ``Finder/defaultMiddleware(places:recorder:logger:notifications:)``);
+/// Every side effect of the finder is one of these (see ``Finder/defaultMiddleware(places:notifications:recorder:logging:)``);
 /// add your own, remove or reorder them in ``Finder/middleware``.
 ///
 /// ```swift
 /// let announce = FinderMiddleware("announce") { context, action, next in
 ///   next(action)
-///   if case .placesAnswered(let answer) = action { print(answer.places.first?.name ?? "-") }
+///   if case .placesAnswered(let answer) = action { print(answer.places.first?.place.name ?? "-") }
 /// }
 /// ```
 public struct FinderMiddleware: Sendable {

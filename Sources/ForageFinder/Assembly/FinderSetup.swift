@@ -53,7 +53,7 @@ public final class FinderSetup: Sendable {
   /// to its `requests_by_sku`.
   ///
   /// - Parameters:
-  ///   - sku: What each of these requests is billed as (``ForagePlaces/PlacesSKU/id``), or
+  ///   - sku: What each of these requests is billed as (`ForageProviders/PlacesSKU/id`), or
   ///     `nil` when not known.
   ///   - count: Reads the count so far.
   public func countRequests(
@@ -77,7 +77,7 @@ public final class FinderSetup: Sendable {
 
   /// Adds a notice the data's licence requires to the run's summary (a places provider's
   /// `PlacesProvider.attribution`); each source is named once
-  /// (``ForageSupport/AttributionNotice/bySource(_:)``), and the same notice twice is written once.
+  /// (`ForageSupport/AttributionNotice/bySource(_:)`), and the same notice twice is written once.
   ///
   /// - Returns: Whether the notice was new.
   @discardableResult

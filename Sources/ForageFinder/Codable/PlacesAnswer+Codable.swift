@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSupport
 
 /// An answer as JSON object members: `fix_index`, `lat`, `lon`, `radius_m`, `source` (`network`
@@ -10,7 +10,7 @@ import ForageSupport
 /// `provenance`, `open_at_fix` (`null` when unknown; recordings made before it was kept read as
 /// unknown), and `name`, `rating`, `types`, `vicinity`, `open_now` when known (version 1
 /// recordings wrote a missing name as `""`, read as none): what the writers print, so a replay prints what the run did. Recordings made
-/// before places carried their provenance read as ``ForagePlace/PlaceProvenance/unknown``.
+/// before places carried their provenance read as ``ForagePlaceModel/PlaceProvenance/unknown``.
 ///
 /// Reading refuses a negative fix index, a radius of 0 or beyond a search's reach, a distance
 /// outside the radius or nearer than the place before, an empty or repeated id, a rating
@@ -61,7 +61,7 @@ extension PlacesAnswer: Codable {
   }
 
   /// The radii an answer can have: more than nothing, and no more than a search can reach
-  /// (``ForagePlaces/NearbySearch/maximumRadius``).
+  /// (``ForageProviders/NearbySearch/maximumRadius``).
   static let radii = Double.ulpOfOne...NearbySearch.maximumRadius
 
   /// Reads the places, refusing impossible values: an empty id, a rating outside 0–5, a

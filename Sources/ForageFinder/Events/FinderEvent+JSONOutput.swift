@@ -1,10 +1,10 @@
-import ForagePlace
+import ForagePlaceModel
 import ForageSupport
 
 extension FinderEvent {
   /// Writes the event as one compact JSON object: `event`, `seq`, `time` (and
   /// `"time_estimated":true` when the time was made up), then the payload's members, in that
-  /// order (the line ``NDJSONWriter`` prints, without its newline).
+  /// order (the line `NDJSONWriter` prints, without its newline).
   public func write(to output: inout JSONOutput) {
     output.append(#"{"event":"#)
     output.writeString(name)

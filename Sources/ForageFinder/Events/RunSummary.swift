@@ -1,5 +1,5 @@
 import ForageCoverage
-import ForagePlaces
+import ForageProviders
 import ForageSupport
 
 /// The totals a run ends with, written as the last `summary` event.
@@ -20,7 +20,7 @@ public struct RunSummary: Sendable, Equatable {
   public var placesEvents = 0
   /// HTTP requests made to the places provider, retries and pages included.
   public var requests = 0
-  /// Of ``requests``, how many each SKU bills, by its ``ForagePlaces/PlacesSKU/id``
+  /// Of ``requests``, how many each SKU bills, by its `ForageProviders/PlacesSKU/id`
   /// (`nearby_search_pro`, `free` for Overpass…), or `nil` when the provider's SKU is not known (then the summary has
   /// no `requests_by_sku` member). A SKU the run asked for and never sent is there with 0.
   public var requestsBySKU: [String: Int]?

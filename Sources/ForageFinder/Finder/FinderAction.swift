@@ -24,7 +24,7 @@ public enum FinderAction: Sendable, Equatable {
   case attributionSettled(String)
   /// The track ended; the summary follows. `requests` counts every HTTP request the run made,
   /// and `requestsBySKU` those whose SKU is known by what each is billed as
-  /// (``ForagePlaces/PlacesSKU/id``); empty when none is known.
+  /// (`ForageProviders/PlacesSKU/id`); empty when none is known.
   case runFinished(at: Date, requests: Int, requestsBySKU: [String: Int] = [:])
   /// A replay stopped before the recorded run's end (`forage replay --until`, or a recording
   /// cut short): the summary follows, of what happened so far, marked `"complete": false`.

@@ -10,7 +10,7 @@ public enum NetworkTime: String, Sendable, CaseIterable {
   case virtual
 
   /// A new clock for the places providers to wait on: the continuous clock, or a fresh
-  /// ``VirtualClock``.
+  /// `VirtualClock`.
   public func makeClock() -> any Clock<Duration> {
     switch self {
     case .real: ContinuousClock()

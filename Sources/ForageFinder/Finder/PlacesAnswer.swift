@@ -1,4 +1,4 @@
-import ForagePlace
+import ForagePlaceModel
 
 /// The answer for one delivered fix: the nearest places within the radius, nearest first.
 public struct PlacesAnswer: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import ForageHTTP
-import ForagePlaces
+import ForageProviders
 import Foundation
 import Synchronization
 
@@ -9,7 +9,7 @@ import Synchronization
 /// The library never starts a server: the caller names the API (a real one, or a mock it started
 /// itself, as `forage` does with the mock in `Mocks/`) and may hand over what to release with it.
 public final class PlacesBackend: Sendable {
-  /// The wire formats the finder speaks (``ForagePlaces/PlacesProviderName``).
+  /// The wire formats the finder speaks (`ForageProviders/PlacesProviderName`).
   public typealias ProviderName = PlacesProviderName
 
   /// The provider the places middleware asks.
@@ -57,7 +57,7 @@ public final class PlacesBackend: Sendable {
   /// How many HTTP requests the provider has sent, retries and pages included.
   public var requestCount: Int { counter.count }
 
-  /// What each request is billed as (``ForagePlaces/PlacesProvider/sku``).
+  /// What each request is billed as (`ForageProviders/PlacesProvider/sku`).
   public var sku: PlacesSKU? { provider.sku }
 
   /// How many results in the API's answers could not be used and were left out (an impossible
@@ -95,14 +95,14 @@ public final class PlacesBackend: Sendable {
   ///   - userAgent: The `User-Agent` of every request, such as `forage/0.1.0`; the HTTP
   ///     client's default when `nil`.
   ///   - attribution: The notice the data's licence asks for (a dataset's own, say), after the
-  ///     provider's own (``ForagePlaces/PlacesProvider/attribution``), if any.
+  ///     provider's own (`ForageProviders/PlacesProvider/attribution`), if any.
   ///   - deniedKeyAdvice: What to tell the user when the API refuses the key, such as which
   ///     environment variable to set (``deniedKeyAdvice``).
   ///   - sendsVirtualTime: Whether every request tells the time on `clock`
-  ///     (``ForagePlaces/PlacesProviderConfiguration/sendsVirtualTime``): for a virtual clock
+  ///     (`ForageProviders/PlacesProviderConfiguration/sendsVirtualTime`): for a virtual clock
   ///     against a local mock, which then times its page tokens on it.
   ///   - fields: The place fields each request asks for, where the API bills by field
-  ///     (``ForagePlaces/PlacesProviderCapabilities/proFieldsSKU``); all by default.
+  ///     (`ForageProviders/PlacesProviderCapabilities/proFieldsSKU`); all by default.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,

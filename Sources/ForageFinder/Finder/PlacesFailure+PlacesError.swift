@@ -1,5 +1,5 @@
 import ForageHTTP
-import ForagePlaces
+import ForageProviders
 import ForageSupport
 
 extension PlacesFailure {
@@ -54,7 +54,7 @@ extension PlacesFailure {
   public static let failuresInARowToStop = 3
 
   /// The ``kind`` of a fix whose nearest places cannot be known exactly
-  /// (``ForagePlaces/PlacesError/notExact(_:)``).
+  /// (`ForageProviders/PlacesError/notExact(_:)`).
   public static let notExactKind = "not_exact"
 
   /// Describes a failed attempt that the provider is about to retry.

@@ -1,5 +1,5 @@
 import ForageLocation
-import ForagePlaces
+import ForageProviders
 import Synchronization
 
 /// The places middleware: reacts to each delivered fix with the K nearest places within R.

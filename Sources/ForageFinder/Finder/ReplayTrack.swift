@@ -37,7 +37,7 @@ public struct ReplayTrack: Sendable {
   ///   - url: The track file.
   ///   - format: The format, or `nil` to tell it from the extension or content.
   ///   - options: The reader's defect policies.
-  /// - Throws: ``TrackError``: unreadable (exit 74), malformed or without a usable fix (exit 65).
+  /// - Throws: `TrackError`: unreadable (exit 74), malformed or without a usable fix (exit 65).
   public static func prepare(
     url: URL,
     format: TrackFormat? = nil,
@@ -170,11 +170,11 @@ public struct ReplayTrack: Sendable {
     }
   }
 
-  /// The track as a ``ForageLocation/FixSource``: its fixes of the replayed kind, in order.
+  /// The track as a `ForageLocation/FixSource`: its fixes of the replayed kind, in order.
   public var fixSource: FixSource {
     FixSource(expectedCount: fixCount) {
       let next = try makeFixSource()
-      return { try next().map(SimulatedGPS.Reading.fix) }
+      return { try next().map(GPSReading.fix) }
     }
   }
 

@@ -18,7 +18,7 @@ extension FinderMiddleware {
   )
 
   /// The app's side of the location machine: asks for permission when it is not determined yet
-  /// and starts location updates (``ForageLocation/LocationFeature/app(state:extract:embed:)``).
+  /// and starts location updates (`ForageLocation/LocationFeature/app(state:extract:embed:)`).
   public static let locationApp = FinderMiddleware(
     "location-app",
     middleware: LocationFeature.app(
@@ -29,7 +29,7 @@ extension FinderMiddleware {
   )
 
   /// The system's side of the location machine: answers the permission prompt as a scenario
-  /// says (``ForageLocation/LocationFeature/system(_:state:extract:embed:)``).
+  /// says (`ForageLocation/LocationFeature/system(_:state:extract:embed:)`).
   ///
   /// - Parameter scenario: The simulated user's answers, or `nil` for the run's
   ///   ``FinderOptions/scenario`` (which also drives the permission changes during the replay).

@@ -1,5 +1,5 @@
 import ForageHours
-import ForagePlaces
+import ForageProviders
 import Synchronization
 
 extension FinderMiddleware {
@@ -10,15 +10,16 @@ extension FinderMiddleware {
   /// Each run starts with an empty coverage cache (or what `cacheFile` knows). Searches are effects labelled
   /// `search fix N`; a search made stale by a newer fix far away is cancelled (latest wins).
   ///
-  /// With a ``PlacesCacheFile``, the run starts from what the file knows for this API, type
-  /// and keyword (answers it alone covers are `stored`), and every search is kept in it.
+  /// With a ``PlacesCacheStorage`` (such as ForagePlacesCache's `PlacesCacheFile`), the run
+  /// starts from what it knows for this API, type and keyword (answers it alone covers are
+  /// `stored`), and every search is kept in it.
   ///
   /// - Parameters:
   ///   - provider: Where places come from: Google Nearby Search (legacy), Places API (New), or
   ///     a test double.
   ///   - requestCount: Reads how many HTTP requests `provider` has sent, for the summary's
   ///     `requests` (and its `requests_by_sku`, when the provider knows its
-  ///     ``ForagePlaces/PlacesProvider/sku``); `nil` counts none.
+  ///     `ForageProviders/PlacesProvider/sku`); `nil` counts none.
   ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
   ///   - api: Names the API `provider` asks, so that a cache file never mixes two APIs'
   ///     answers (``PlacesBackend/identity`` for a backend).
@@ -29,7 +30,7 @@ extension FinderMiddleware {
   public static func places(
     _ provider: any PlacesProvider,
     requestCount: (@Sendable () -> Int)? = nil,
-    cacheFile: PlacesCacheFile? = nil,
+    cacheFile: (any PlacesCacheStorage)? = nil,
     api: String = "places",
     hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in }
@@ -51,7 +52,7 @@ extension FinderMiddleware {
     _ provider: any PlacesProvider,
     notices: [String],
     requestCount: (@Sendable () -> Int)?,
-    cacheFile: PlacesCacheFile?,
+    cacheFile: (any PlacesCacheStorage)?,
     api: String,
     hours: HoursJudge,
     onSkipped: @escaping @Sendable (Int) -> Void,
@@ -119,7 +120,7 @@ extension FinderMiddleware {
   ///   - hours: Decides every answered place's `open_at_fix`; by default with no time zone.
   public static func places(
     _ backend: PlacesBackend,
-    cacheFile: PlacesCacheFile? = nil,
+    cacheFile: (any PlacesCacheStorage)? = nil,
     hours: HoursJudge = HoursJudge(timeZone: nil)
   ) -> FinderMiddleware {
     places(

@@ -1,15 +1,15 @@
 import ForageCoverage
 import ForageGeodesy
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSpatialIndex
 import Synchronization
 
 /// What the finder knows in memory: every place its searches returned, and the area those
 /// searches fully covered (a GEOS ``CoverageArea``).
 ///
-/// Not the `--places-cache` file (``PlacesCacheFile``), which keeps searches between runs: this
-/// cache starts from what that file knows and lives for one run.
+/// Not the `--places-cache` file (ForagePlacesCache's `PlacesCacheFile`), which keeps searches
+/// between runs: this cache starts from what that file knows and lives for one run.
 ///
 /// Safe to share between effects: all state is behind a lock.
 final class CoverageCache: Sendable {
@@ -89,6 +89,17 @@ final class CoverageCache: Sendable {
     guard coveredRadius > 0 else { return }
     try? coverage.add(centre, radius: coveredRadius)
     disks.withLock { $0.add(centre, radius: coveredRadius) }
+  }
+
+  /// Adds stored knowledge learned while the run goes on (another process's searches, through
+  /// ``PlacesCacheStorage/follow(_:learn:)``): its disks count as stored, as if read at the start.
+  func learn(_ knowledge: StoredKnowledge) {
+    learn(knowledge.places)
+    for search in knowledge.searches where search.coveredRadius > 0 {
+      try? coverage.add(search.centre, radius: search.coveredRadius)
+      disks.withLock { $0.add(search.centre, radius: search.coveredRadius) }
+      try? storedCoverage?.add(search.centre, radius: search.coveredRadius)
+    }
   }
 
   /// The fully known disks (of this run's searches and the places cache file's) that reach

@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 
 /// A nearest-first search that stopped fetching pages as soon as the fix it was made for could
 /// be answered, the receiver standing still: where it was made, what it found, and the token for

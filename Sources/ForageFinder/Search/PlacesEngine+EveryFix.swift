@@ -2,8 +2,8 @@ import ForageGeodesy
 import ForageHTTP
 import ForageHours
 import ForageLocation
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSpatialIndex
 import ForageSupport
 import ForageTracks

@@ -2,8 +2,8 @@ import ForageGeodesy
 import ForageHTTP
 import ForageHours
 import ForageLocation
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSpatialIndex
 import ForageSupport
 import ForageTracks
@@ -26,6 +26,7 @@ extension PlacesEngine {
   /// search at the fix always reaches the K-th place, and nothing is done.
   func fillGaps(around centre: Coordinate, at time: Date?) async throws(PlacesError) {
     guard query.isOpenOnly || isBeyondCap, isRankedByDistance else { return }
+    var planned: Coordinate? = nil
     for _ in 0..<Self.mostGapSearches {
       var needed = neededDisk(around: centre, at: time).1
       guard !cache.covers(centre, radius: needed) else { return }
@@ -37,12 +38,15 @@ extension PlacesEngine {
         if cache.covers(centre, radius: needed) { throw crowded(spot) }
       } else {
         // Beyond the cap, where the planner finds a centre that completes the disk with the
-        // known ones, there; else at the nearest gap.
+        // known ones, there (not twice at one centre); else at the nearest gap.
         let plan =
           policy == .coverage && isBeyondCap
           ? state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
           : nil
-        if let plan, !plan.isPreparing, plan.centre != centre {
+        if let plan, !plan.isPreparing, plan.centre != centre,
+          planned.map({ Geodesic.distance($0, plan.centre) >= 1 }) ?? true
+        {
+          planned = plan.centre
           try await search(around: plan.centre, for: centre, at: time)
           continue
         }

@@ -2,8 +2,8 @@ import ForageGeodesy
 import ForageHTTP
 import ForageHours
 import ForageLocation
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSpatialIndex
 import ForageSupport
 import ForageTracks
@@ -15,7 +15,7 @@ import Synchronization
 extension PlacesEngine {
   /// Where to search for a fix at `centre` the cache cannot answer, and how far: with the
   /// coverage policy, nearest first where it completes, with the disks the cache knows, the
-  /// disks of the fixes to come (``SearchPlanner/coverPlan(for:needed:known:reach:)``), or within
+  /// disks of the fixes to come (``SearchPlanner/coverPlan(for:needed:known:gaps:reach:)``), or within
   /// a radius larger than R where the fixes to come will use it
   /// (``SearchPlanner/radiusPlan(for:radius:)``); else at the fix, within R.
   ///
@@ -36,7 +36,8 @@ extension PlacesEngine {
       known: cache.knownDisks(
         near: centre,
         within: needed + SearchPlanner.horizonRadii * query.radius
-      )
+      ),
+      gaps: [cache.nearestUnknownPoint(to: centre, within: needed)].compactMap { $0 }
     ) { [cache] point in
       // A search there is complete at most out to its cap-th place: no farther than the
       // cap-th place known there.
@@ -113,27 +114,46 @@ extension PlacesEngine {
   }
 
   /// Searches for a fix at `centre` the cache cannot answer, as ``searchPlan(for:needed:planner:)``
-  /// plans; when a planned search (ahead, or wider than R) fell short of the fix (denser there
-  /// than guessed, or capped), searches at the fix too.
+  /// plans; when a planned search fell short of the fix, searches at the fix too.
+  ///
+  /// Nearest first with the coverage policy and K within the cap, plans again after each search,
+  /// against the union the cache now holds, until the fix's disk is known (at most
+  /// ``mostPlannedSearches``, and not twice at one centre; beyond the cap, ``fillGaps(around:at:)``
+  /// goes on): where
+  /// a capped search knows about the disk a fix needs, only several beside the way complete it,
+  /// and each also prepares the disks of the fixes to come.
   func planAndSearch(for centre: Coordinate, at time: Date?) async throws(PlacesError) {
-    let needed = neededDisk(around: centre, at: time).1
-    let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
-    try await search(
-      around: plan.centre,
-      reach: isRankedByDistance
-        ? min(
-          query.radius + Geodesic.distance(plan.centre, centre),
-          plan.enoughRadius ?? query.radius
-        ) : plan.enoughRadius ?? query.radius,
-      for: centre,
-      at: time
-    )
-    if plan != SearchPlanner.Plan(centre: centre, enoughRadius: nil), !isAnswerable(centre, time),
-      !isBeyondCap
-    {
+    let atFix = SearchPlanner.Plan(centre: centre, enoughRadius: nil)
+    let rounds =
+      policy == .coverage && isRankedByDistance && !isBeyondCap ? Self.mostPlannedSearches : 1
+    var planned: Coordinate? = nil
+    for _ in 0..<rounds {
+      let needed = neededDisk(around: centre, at: time).1
+      if planned != nil, cache.covers(centre, radius: needed) { return }
+      let plan = state.withLock { searchPlan(for: centre, needed: needed, planner: &$0.planner) }
+      // The same centre again would learn nothing new.
+      if let planned, Geodesic.distance(planned, plan.centre) < 1 { break }
+      try await search(
+        around: plan.centre,
+        reach: isRankedByDistance
+          ? min(
+            query.radius + Geodesic.distance(plan.centre, centre),
+            plan.enoughRadius ?? query.radius
+          ) : plan.enoughRadius ?? query.radius,
+        for: centre,
+        at: time
+      )
+      if plan == atFix { return }
+      planned = plan.centre
+    }
+    if !isAnswerable(centre, time), !isBeyondCap {
       try await search(around: centre, for: centre, at: time)
     }
   }
+
+  /// The most planned searches made for one fix before it is searched at itself (nearest first,
+  /// with the coverage policy).
+  static let mostPlannedSearches = 6
 
   /// Whether the cache fully knows the disk a fix at `centre` needs at `time`.
   func isAnswerable(_ centre: Coordinate, _ time: Date?) -> Bool {

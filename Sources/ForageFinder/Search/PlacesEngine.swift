@@ -2,8 +2,8 @@ import ForageGeodesy
 import ForageHTTP
 import ForageHours
 import ForageLocation
-import ForagePlace
-import ForagePlaces
+import ForagePlaceModel
+import ForageProviders
 import ForageSpatialIndex
 import ForageSupport
 import ForageTracks
@@ -69,9 +69,9 @@ final class PlacesEngine: Sendable {
   let hours: HoursJudge
 
   /// Where searches are kept for later runs, and under which scope; `nil` keeps nothing.
-  let file: (file: PlacesCacheFile, scope: PlacesCacheScope)?
+  let file: (file: any PlacesCacheStorage, scope: PlacesCacheScope)?
 
-  /// Told how many results of a page could not be used (``ForagePlaces/PlacesPage/skippedResults``
+  /// Told how many results of a page could not be used (``ForageProviders/PlacesPage/skippedResults``
   /// and places whose position is not a coordinate), when there are any.
   let onSkipped: @Sendable (Int) -> Void
 
@@ -79,7 +79,7 @@ final class PlacesEngine: Sendable {
   /// on, searches keep their first page only.
   let onPagesRefused: @Sendable () -> Void
 
-  /// Told the notices an answer carried about its data (``ForagePlaces/PlacesPage/notices``),
+  /// Told the notices an answer carried about its data (``ForageProviders/PlacesPage/notices``),
   /// when it carried any.
   let onNotices: @Sendable ([String]) -> Void
 
@@ -134,12 +134,13 @@ final class PlacesEngine: Sendable {
 
   /// Creates an engine, starting from what a places cache file knows when given one.
   ///
-  /// - Throws: ``PlacesCacheFileError`` when the file cannot be read; `GEOSError` if GEOS fails.
+  /// - Throws: What the ``PlacesCacheStorage`` throws when it cannot be read; `GEOSError` if
+  ///   GEOS fails.
   init(
     provider: any PlacesProvider,
     query: PlacesQuery,
     policy: QueryPolicy,
-    file: (file: PlacesCacheFile, scope: PlacesCacheScope)? = nil,
+    file: (file: any PlacesCacheStorage, scope: PlacesCacheScope)? = nil,
     hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
     onPagesRefused: @escaping @Sendable () -> Void = {},
@@ -154,8 +155,15 @@ final class PlacesEngine: Sendable {
     self.policy = policy
     self.file = file
     let stored = try file.map { try $0.file.knowledge(for: $0.scope) }
-    cache = try CoverageCache(stored: stored)
+    let cache = try CoverageCache(stored: stored)
+    self.cache = cache
     storedNotices = stored?.notices ?? []
+    if let file {
+      file.file.follow(file.scope) { knowledge in
+        cache.learn(knowledge)
+        if !knowledge.notices.isEmpty { onNotices(knowledge.notices) }
+      }
+    }
   }
 
   /// The answer from the cache, or `nil` when the cache does not fully know the disk the fix

@@ -1,7 +1,7 @@
 /// When the places middleware spends a request.
 public enum QueryPolicy: String, Sendable, Hashable, CaseIterable {
   /// Ask the coverage cache first; query only for disks it does not fully know, centring each
-  /// search ahead of the fix along its heading (``SearchPlanner``) so it serves the fixes to
+  /// search ahead of the fix along its heading (`SearchPlanner`) so it serves the fixes to
   /// come (the default).
   case coverage
   /// Like ``coverage``, but every search is centred on the fix that needs it: the policy before

@@ -29,12 +29,16 @@ extension SearchPlanner {
   ///   - fix: The fix that needs a search.
   ///   - needed: The radius around `fix` its answer needs known.
   ///   - known: Disks the cache knows near the fix (``CoverageCache/knownDisks(near:within:)``).
+  ///   - gaps: Points of the fix's disk the cache's union does not hold
+  ///     (``CoverageCache/nearestUnknownPoint(to:within:)``): the plan's disk must hold them
+  ///     too, where the sampled points of ``known`` miss a sliver between disks.
   ///   - reach: How far a search at a centre can be complete at most, as far as the known places
   ///     tell (the distance to the cap-th known place), or `nil` when they do not.
   func coverPlan(
     for fix: Coordinate,
     needed: Double,
     known: [Disk],
+    gaps: [Coordinate] = [],
     reach: (Coordinate) -> Double?
   ) -> Plan {
     let atFix = Plan(centre: fix, enoughRadius: nil)
@@ -56,8 +60,10 @@ extension SearchPlanner {
     let disks = known.map { (centre: plane.project($0.centre), radius: $0.radius - 0.5) }
     // The probes: each position to come, its centre and its needed circle, and whether a
     // known disk already holds each point.
-    let spacing = max(needed / 4, 5)
-    let positions = Int((horizon / spacing).rounded(.down))
+    // Standing still, the fixes to come stay where the fix is and need about its disk: a
+    // little more, as moving on.
+    let spacing = horizon > 0 ? max(needed / 4, 5) : 0
+    let positions = horizon > 0 ? Int((horizon / spacing).rounded(.down)) : 1
     var probes: [[PlanarPoint]] = []
     for index in 0...positions {
       let along = Double(index) * spacing
@@ -74,14 +80,15 @@ extension SearchPlanner {
           }
       )
     }
-    let open = probes.map { points in
+    var open = probes.map { points in
       points.filter { point in !disks.contains { $0.centre.distance(to: point) <= $0.radius } }
     }
+    open[0] += gaps.map { plane.project($0) }
     guard !open[0].isEmpty else { return atFix }
     var best: (centre: PlanarPoint, completed: Int, points: Double)? = nil
     let step = predicted / 4
     let steps = Int((horizon / step).rounded(.down))
-    for forward in -4...steps {
+    for forward in -4...max(steps, 4) {
       for lateral in -Self.lateralSteps...Self.lateralSteps {
         let centre = PlanarPoint(
           x: heading.x * Double(forward) * step + side.x * Double(lateral) * step,

@@ -1,5 +1,5 @@
 import ForageGeodesy
-import ForagePlaces
+import ForageProviders
 
 extension SearchPlanner {
   /// How many fixes ahead a search within a radius is meant to serve, at the pace of the recent

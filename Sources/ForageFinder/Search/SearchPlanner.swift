@@ -1,25 +1,19 @@
 import ForageGeodesy
 import Foundation
 
-/// Where the coverage policy centres a search: ahead of the fix along its recent heading, as far
-/// as the searches so far suggest the new disk, with the disks already known, will keep covering
-/// the fixes still to come.
+/// Where the coverage policy centres a search, from the recent fixes (their heading) and the
+/// recent searches (how far they were complete): nearest first, beside the way as well as on it,
+/// so that with the disks the cache knows it completes the disks the fixes to come need
+/// (`SearchPlanner+Cover`); within a radius, ahead of the fix (`SearchPlanner+Radius`).
 ///
-/// Only a guess. Where a search is capped (60 results) it is complete only out to its farthest
-/// result, so a search far ahead may not reach back to the fix that asked; the engine checks the
-/// coverage after every search and searches at the fix itself when the guess fell short. Answers
-/// are exact either way; the guess only saves requests.
+/// Only a guess. A capped search is complete only out to its farthest result, so a planned search
+/// may fall short; the engine checks the coverage (the GEOS ``CoverageArea``) after every search
+/// and plans again, or searches at the fix. Answers are exact either way; the guess only saves
+/// requests.
 ///
-/// In the tangent plane of the fix, with `r` the predicted covered radius of the next search (the
-/// smallest of the last two, shrunk) and `n` the radius the fix needs (out to its K-th nearest
-/// known place, with a margin for the density to change), a centre `t` metres ahead is taken
-/// when every point within `n` of the fix's predicted positions up to `t` ahead lies in a known
-/// disk or in the new one. On a straight street this spaces searches about 2·√(r² − n²) apart,
-/// where a search at the fix spaces them r − n apart.
-///
-/// The check is plain planar arithmetic (points on circles against a few dozen disks), not the
-/// GEOS ``CoverageArea``: it tries dozens of hypothetical disks a search, which GEOS could only
-/// answer by copying and growing the union for each; being a guess, it need not be exact.
+/// The plans are plain planar arithmetic (points on circles against a few dozen disks), not the
+/// GEOS union: they try hundreds of hypothetical disks a search, which GEOS could only answer by
+/// copying and growing the union for each; being a guess, a plan need not be exact.
 struct SearchPlanner: Sendable {
   /// A search's centre and the radius within which it was complete.
   struct Disk: Sendable {
@@ -94,60 +88,5 @@ struct SearchPlanner: Sendable {
     let back = plane.project(oldest)
     guard back.magnitude >= Self.minimumMovement else { return nil }
     return (plane, back, back.magnitude, fixes.count - 1)
-  }
-
-  /// The next search for a fix that needs the disk of radius `needed`: ahead of it, or the fix
-  /// itself when there is no heading or no search that ended to learn from yet.
-  func plan(for fix: Coordinate, needed: Double) -> Plan {
-    let atFix = Plan(centre: fix, enoughRadius: nil)
-    let ended = searches.filter { !$0.mayGrow }
-    guard !ended.isEmpty, let (plane, back, moved, _) = movement(to: fix) else {
-      return atFix
-    }
-    let heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
-    let recent = ended.suffix(2).map(\.radius).min()!
-    let predicted = Self.coverageConfidence * recent
-    let reach = needed * Self.neededGrowth
-    guard predicted > reach else { return atFix }
-    let known = searches.map { (plane.project($0.centre), $0.radius * Self.coverageConfidence) }
-    let step = max(5, predicted / 40)
-    var ahead = 2 * predicted
-    while ahead > 0 {
-      let centre = PlanarPoint(x: heading.x * ahead, y: heading.y * ahead)
-      if Self.keepsCovered(
-        ahead: ahead,
-        heading: heading,
-        reach: reach,
-        disks: known + [(centre, predicted)]
-      ) {
-        return Plan(centre: plane.unproject(centre), enoughRadius: recent)
-      }
-      ahead -= step
-    }
-    return atFix
-  }
-
-  /// Whether every point within `reach` of the positions from the fix (the origin) to `ahead`
-  /// metres along `heading` lies in one of `disks`.
-  private static func keepsCovered(
-    ahead: Double,
-    heading: PlanarPoint,
-    reach: Double,
-    disks: [(PlanarPoint, Double)]
-  ) -> Bool {
-    let positions = max(1, Int((ahead / max(reach / 4, 5)).rounded(.up)))
-    for index in 0...positions {
-      let along = ahead * Double(index) / Double(positions)
-      let position = PlanarPoint(x: heading.x * along, y: heading.y * along)
-      for point in 0..<circlePoints {
-        let angle = 2 * Double.pi * Double(point) / Double(circlePoints)
-        let probe = PlanarPoint(
-          x: position.x + reach * cos(angle),
-          y: position.y + reach * sin(angle)
-        )
-        guard disks.contains(where: { $0.0.distance(to: probe) <= $0.1 }) else { return false }
-      }
-    }
-    return true
   }
 }

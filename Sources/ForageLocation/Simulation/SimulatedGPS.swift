@@ -19,22 +19,6 @@ public struct SimulatedGPS: Sendable {
     case locationUnknown(index: Int, at: Date)
   }
 
-  /// What a fix source reads: a fix, or the receiver's word that it has no location.
-  public enum Reading: Sendable, Equatable {
-    /// A fix.
-    case fix(Fix)
-    /// The receiver has no location now (gpsd's TPV mode 0 or 1); `time` if it said.
-    case locationUnknown(time: Date?)
-
-    /// The reading's time, if known.
-    public var time: Date? {
-      switch self {
-      case .fix(let fix): fix.time
-      case .locationUnknown(let time): time
-      }
-    }
-  }
-
   /// Noise and dropouts added to the track, for testing fix filtering.
   public struct Perturbation: Sendable, Equatable {
     /// Standard deviation of the position noise in metres (0: none).
@@ -106,7 +90,7 @@ public struct SimulatedGPS: Sendable {
     scenario: PermissionScenario,
     emit: (Output) async throws -> Void
   ) async throws {
-    try await replay(readings: { try next().map(Reading.fix) }, scenario: scenario, emit: emit)
+    try await replay(readings: { try next().map(GPSReading.fix) }, scenario: scenario, emit: emit)
   }
 
   /// The most readings without a time held back waiting for the first time.
@@ -132,7 +116,7 @@ public struct SimulatedGPS: Sendable {
   ///   - fallbackTime: The time to start from when no reading has one (``FixSource/fallbackTime``).
   ///   - emit: Receives each output.
   public func replay(
-    readings next: () async throws -> Reading?,
+    readings next: () async throws -> GPSReading?,
     scenario: PermissionScenario,
     fallbackTime: (@Sendable () -> Date)? = nil,
     emit: (Output) async throws -> Void
@@ -143,12 +127,12 @@ public struct SimulatedGPS: Sendable {
     var lastOffset = Duration.zero
     var applied = Set<Int>()
     var index = 0
-    var held: [Reading] = []
+    var held: [GPSReading] = []
     let isFile = fallbackTime == nil
 
     /// Places one reading on the timeline, `stepsWhenUntimed` deciding whether a reading without
     /// a time comes 1 s after the one before or at the same time.
-    func place(_ reading: Reading, stepsWhenUntimed: Bool) async throws {
+    func place(_ reading: GPSReading, stepsWhenUntimed: Bool) async throws {
       try Task.checkCancellation()
       let start = startTime ?? Date(timeIntervalSince1970: 0)
       let offset: Duration

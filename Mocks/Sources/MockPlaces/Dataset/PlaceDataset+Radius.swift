@@ -1,6 +1,6 @@
 import ForageGeodesy
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 
 extension PlaceDataset {
   /// The places within `radius` metres (geodesic) of a point, each with its distance.

@@ -1,6 +1,5 @@
-import ForageCoverage
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import Foundation
 
 /// The JSON body of a legacy Nearby Search response; keys are written in Google's snake case.

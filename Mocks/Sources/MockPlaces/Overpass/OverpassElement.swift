@@ -1,5 +1,5 @@
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import ForageSupport
 
 /// A dataset place as an OpenStreetMap element: its type and id from a dataset id such as

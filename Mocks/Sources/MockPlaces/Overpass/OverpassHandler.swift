@@ -1,5 +1,5 @@
 import ForageHTTP
-import ForagePlacesData
+import ForagePlaceDataset
 import Foundation
 
 /// OpenStreetMap's Overpass API, `POST /api/interpreter` (form field `data`) or

@@ -1,4 +1,4 @@
-import ForagePlacesData
+import ForagePlaceDataset
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import ForagePlace
+import ForagePlaceModel
 
 extension Place {
   /// The place's hours as a regular week, as Places API (New) serves them: the dataset's own

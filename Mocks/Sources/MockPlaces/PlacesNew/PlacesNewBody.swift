@@ -1,5 +1,5 @@
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import Foundation
 
 /// The JSON body of a `places:searchNearby` answer, holding only the masked fields.
@@ -65,7 +65,7 @@ struct PlacesNewBody: Encodable {
     ]
 
     /// The place's masked fields, with `attribution` (the dataset's notice) as its provider.
-    init(_ place: ForagePlace.Place, mask: PlacesNewFieldMask, attribution: String? = nil) {
+    init(_ place: ForagePlaceModel.Place, mask: PlacesNewFieldMask, attribution: String? = nil) {
       func masked<T>(_ field: String, _ value: @autoclosure () -> T?) -> T? {
         mask.fields.contains(field) ? value() : nil
       }

@@ -1,4 +1,4 @@
-import ForagePlacesData
+import ForagePlaceDataset
 
 /// Places API (New) `POST /v1/places:searchNearby` over a dataset.
 ///

@@ -1,14 +1,14 @@
 import ForageHTTP
 import ForageLocation
-import ForagePlace
-import ForagePlacesData
+import ForagePlaceDataset
+import ForagePlaceModel
 import ForageTracks
 import Foundation
 import NIOCore
 import NIOEmbedded
 
 @testable import ForageFinder
-@testable import ForagePlaces
+@testable import ForageProviders
 @testable import ForageRecording
 @testable import MockPlaces
 
