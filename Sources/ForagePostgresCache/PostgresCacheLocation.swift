@@ -49,6 +49,8 @@ public struct PostgresCacheLocation: Sendable, Equatable, CustomStringConvertibl
     func bad(_ reason: String) -> PostgresPlacesCacheError {
       PostgresPlacesCacheError(.badURL, location: Self.withoutUserInformation(text), reason: reason)
     }
+    guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { throw bad("holds a control character") }
     guard let components = URLComponents(string: text) else {
       throw bad("is not a URL such as postgres://user:password@host:5432/database")
     }
@@ -64,6 +66,10 @@ public struct PostgresCacheLocation: Sendable, Equatable, CustomStringConvertibl
     let database = String(components.path.drop { $0 == "/" })
     guard !database.isEmpty, !database.contains("/") else {
       throw bad("names no database (postgres://user@host/database)")
+    }
+    // PostgreSQL cuts names at 63 bytes (NAMEDATALEN - 1): a longer one is not the one meant.
+    guard database.utf8.count <= 63, user.utf8.count <= 63 else {
+      throw bad("names a user or database longer than PostgreSQL's 63 bytes")
     }
     var socketFolder: String?
     for item in components.queryItems ?? [] {

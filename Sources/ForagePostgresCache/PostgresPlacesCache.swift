@@ -312,11 +312,23 @@ public final class PostgresPlacesCache: Sendable {
       defer { state.nextConnectionID += 1 }
       return state.nextConnectionID
     }
+    let location = location
+    let logger = logger
     do {
-      return try await PostgresConnection.connect(
-        configuration: location.configuration,
-        id: id,
-        logger: logger
+      // Within a deadline too: a name lookup that never answers must not hold the run.
+      return try await PostgresDeadline.run(within: Self.attemptLimit, on: clock, expired: {}) {
+        try await PostgresConnection.connect(
+          configuration: location.configuration,
+          id: id,
+          logger: logger
+        )
+      }
+    } catch is PostgresDeadline.Expired {
+      throw PostgresPlacesCacheError(
+        .unavailable,
+        location: location.description,
+        reason: "the server did not answer within \(Self.attemptLimit)",
+        isTransient: true
       )
     } catch {
       throw PostgresFailure.classify(error, location: location, connectionClosed: true)

@@ -344,14 +344,14 @@ public final class PostgresCluster: @unchecked Sendable {
 
 /// Runs blocking work on a thread of its own and waits for it without holding a thread of
 /// Swift's cooperative pool.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
   try await withCheckedThrowingContinuation { continuation in
     Thread { continuation.resume(with: Result { try body() }) }.start()
   }
 }
 
 /// Runs blocking work that cannot fail on a thread of its own.
-func offPool(_ body: @escaping @Sendable () -> Void) async {
+public func offPool(_ body: @escaping @Sendable () -> Void) async {
   await withCheckedContinuation { continuation in
     Thread {
       body()
