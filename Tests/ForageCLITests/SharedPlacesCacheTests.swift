@@ -104,29 +104,66 @@ struct SharedPlacesCacheTests {
   static var hostile: [Hostile] {
     let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret
     return [
-      Hostile(name: "no database", url: { "postgres://u:\(encoded)@127.0.0.1:\($0.port)" },
-        status: 64, says: "no database"),
-      Hostile(name: "port out of range", url: { _ in "postgres://u:\(encoded)@127.0.0.1:99999/d" },
-        status: 64, says: "--places-cache"),
-      Hostile(name: "nothing listens", url: { _ in "postgres://u:\(encoded)@127.0.0.1:1/d" },
-        status: 69, says: "127.0.0.1:1"),
-      Hostile(name: "unknown host", url: { _ in "postgres://u:\(encoded)@no-such-host.invalid/d" },
-        status: 69, says: "no-such-host.invalid"),
-      Hostile(name: "wrong encoded password",
+      Hostile(
+        name: "no database",
+        url: { "postgres://u:\(encoded)@127.0.0.1:\($0.port)" },
+        status: 64,
+        says: "no database"
+      ),
+      Hostile(
+        name: "port out of range",
+        url: { _ in "postgres://u:\(encoded)@127.0.0.1:99999/d" },
+        status: 64,
+        says: "--places-cache"
+      ),
+      Hostile(
+        name: "nothing listens",
+        url: { _ in "postgres://u:\(encoded)@127.0.0.1:1/d" },
+        status: 69,
+        says: "127.0.0.1:1"
+      ),
+      Hostile(
+        name: "unknown host",
+        url: { _ in "postgres://u:\(encoded)@no-such-host.invalid/d" },
+        status: 69,
+        says: "no-such-host.invalid"
+      ),
+      Hostile(
+        name: "wrong encoded password",
         url: { "postgres://\($0.user):\(encoded)@127.0.0.1:\($0.port)/\($0.database)" },
-        status: 69, says: "--places-cache"),
-      Hostile(name: "query option",
+        status: 69,
+        says: "--places-cache"
+      ),
+      Hostile(
+        name: "query option",
         url: { "postgres://u:\(encoded)@127.0.0.1:\($0.port)/d?sslmode=require" },
-        status: 64, says: "sslmode"),
-      Hostile(name: "unknown scheme", url: { _ in "mysql://u:\(encoded)@127.0.0.1/d" },
-        status: 64, says: "mysql://"),
-      Hostile(name: "very long", url: { _ in "postgres://u:\(encoded)@h/" + String(repeating: "d", count: 100_000) },
-        status: 64, says: "--places-cache"),
-      Hostile(name: "control characters",
+        status: 64,
+        says: "sslmode"
+      ),
+      Hostile(
+        name: "unknown scheme",
+        url: { _ in "mysql://u:\(encoded)@127.0.0.1/d" },
+        status: 64,
+        says: "mysql://"
+      ),
+      Hostile(
+        name: "very long",
+        url: { _ in "postgres://u:\(encoded)@h/" + String(repeating: "d", count: 100_000) },
+        status: 64,
+        says: "--places-cache"
+      ),
+      Hostile(
+        name: "control characters",
         url: { _ in "postgres://u:\(encoded)@127.0.0.1/d\u{1B}[31m\n\u{7}" },
-        status: 64, says: "--places-cache"),
-      Hostile(name: "unreadable password", url: { _ in "postgres://u:\(secret)%zz@127.0.0.1/d" },
-        status: 64, says: "--places-cache"),
+        status: 64,
+        says: "--places-cache"
+      ),
+      Hostile(
+        name: "unreadable password",
+        url: { _ in "postgres://u:\(secret)%zz@127.0.0.1/d" },
+        status: 64,
+        says: "--places-cache"
+      ),
     ]
   }
 
