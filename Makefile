@@ -5,8 +5,10 @@
 
 APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-config python3
 # Only the tests need these: the real gpsd and gpsfake (live GPS), Chromium (the html map),
-# GNU time (a child's peak memory) and tmux (a real terminal for forage watch).
-TEST_APT_PACKAGES := gpsd gpsd-clients chromium time tmux
+# GNU time (a child's peak memory), tmux (a real terminal for forage watch) and PostgreSQL's
+# server (the shared places cache: each suite starts a throwaway cluster of its own, as an
+# unprivileged user, from /usr/lib/postgresql/*/bin; the service Debian may start is not used).
+TEST_APT_PACKAGES := gpsd gpsd-clients chromium time tmux postgresql
 SWIFT_BUILD_FLAGS ?=
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

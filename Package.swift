@@ -37,6 +37,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
   ],
   targets: [
     // MARK: Native libraries
@@ -177,6 +178,16 @@ let package = Package(
       ],
       swiftSettings: strict
     ),
+    .target(
+      name: "ForagePostgresCache",
+      dependencies: [
+        "ForageFinder", "ForageGeodesy", "ForageHTTP", "ForagePlaceModel", "ForageSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
+      ],
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "forage",
       dependencies: [
@@ -184,8 +195,9 @@ let package = Package(
         "ForageWatch",
         "ForageRecording",
         "ForageNearby",
-        "ForagePlacesCache", "ForageNotifications", "ForageLogging", "ForageCommandLine",
-        "ForageFinder", "ForageGeodesy", "ForagePlaceDataset", "ForageTracks", "ForageLocation",
+        "ForagePlacesCache", "ForagePostgresCache", "ForageNotifications", "ForageLogging",
+        "ForageCommandLine", "ForageFinder", "ForageGeodesy", "ForagePlaceDataset", "ForageTracks",
+        "ForageLocation",
         "ForageGPSD",
         "ForageProviders", "ForageSupport", "ForageHTTP", "ForageHours",
         "MockPlaces",
@@ -438,6 +450,17 @@ let package = Package(
       name: "ForageWatchTests",
       dependencies: [
         "ForageWatch", "ForageFinder", "ForageGeodesy", "ForagePlaceModel",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "ForagePostgresCacheTests",
+      dependencies: [
+        "ForagePostgresCache", "ForageFinder", "ForageGeodesy", "ForagePlaceModel", "ForageHTTP",
+        "ForageSupport", "ForageTestSupport",
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "InMemoryLogging", package: "swift-log"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: strict
     ),

@@ -6,6 +6,7 @@ import ForageLocation
 import ForageLogging
 import ForageNotifications
 import ForagePlacesCache
+import ForagePostgresCache
 import ForageProviders
 import ForageRecording
 import ForageSupport
@@ -179,11 +180,11 @@ enum FinderSession {
     try OutputPaths.check(
       outputs: [
         ("--output", output ?? "-"), ("--record", arguments.record),
-        ("--places-cache", arguments.placesCache.path),
+        ("--places-cache", arguments.placesCache.filePath),
       ],
       inputs: inputs + [
         ("--permission", arguments.scenarioFile),
-        ("--places-cache", arguments.placesCache.path),
+        ("--places-cache", arguments.placesCache.filePath),
       ]
     )
   }
@@ -254,6 +255,18 @@ enum FinderSession {
     }
     let cacheFile = try arguments.placesCache.open()
     let backend = try await makeBackend()
+    let database: PostgresCacheStorage?
+    do {
+      database = try await arguments.placesCache.openShared(
+        scope: PlacesCacheScope(
+          api: backend.identity,
+          type: options.query.type,
+          keyword: options.query.keyword
+        )
+      )
+    } catch {
+      throw failed(outputs, error as? ExitCode ?? Sysexits.unavailable)
+    }
     view?.backendStarted(backend)
     do {
       let summary = try await runFinder(
@@ -263,13 +276,27 @@ enum FinderSession {
         writer: writer,
         recordSink: recordSink,
         cacheFile: cacheFile,
+        database: database,
         hours: hours,
         view: view,
         arguments: arguments
       )
+      try await finish(database)
       return (summary, outputs)
     } catch let code as ExitCode {
       throw failed(outputs, code)
+    }
+  }
+
+  /// Writes every search the run kept to the PostgreSQL places cache, if there is one, and
+  /// closes it: a cache that can no longer be confirmed fails the run.
+  ///
+  /// - Throws: An `ExitCode` after a one-line message (69 for a server gone).
+  static func finish(_ database: PostgresCacheStorage?) async throws {
+    do throws(PostgresPlacesCacheError) {
+      try await database?.finish()
+    } catch {
+      throw PlacesCacheArguments.exit(for: error)
     }
   }
 
@@ -278,6 +305,8 @@ enum FinderSession {
   /// user may want to change.
   ///
   /// - Parameters:
+  ///   - database: The PostgreSQL places cache (`--places-cache postgres://…`), or `nil`; the
+  ///     caller finishes it (``finish(_:)``), once for every finder that shares it.
   ///   - shared: The coverage cache this finder shares with the others of a fleet, or `nil`.
   ///   - label: Put before every message but a track's own (which names its file): the
   ///     receiver, in a fleet.
@@ -290,6 +319,7 @@ enum FinderSession {
     writer: any EventWriter,
     recordSink: (any TextSink)?,
     cacheFile: PlacesCacheFile?,
+    database: PostgresCacheStorage? = nil,
     hours: HoursJudge,
     view: SessionView?,
     arguments: FinderArguments,
@@ -300,7 +330,7 @@ enum FinderSession {
     var finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(
-        places: .places(backend, cacheFile: cacheFile, hours: hours, sharing: shared),
+        places: .places(backend, cacheFile: database ?? cacheFile, hours: hours, sharing: shared),
         notifications: try arguments.notifications().map(FinderMiddleware.notifications),
         recorder: recordSink.map(FinderMiddleware.recorder),
         logging: .logging(arguments.logger())
@@ -310,7 +340,7 @@ enum FinderSession {
     let outcome: FinderOutcome
     do {
       outcome = try await finder.run(
-        source: source,
+        source: database.map { source.stopping(on: $0) } ?? source,
         writer: writer,
         progress: view == nil ? ProgressLine.makeIfTerminal(total: source.expectedCount ?? 0) : nil
       )
@@ -320,6 +350,9 @@ enum FinderSession {
     } catch let error as OutputError {
       throw outputFailureExit(error)
     } catch let error as PlacesCacheFileError {
+      throw PlacesCacheArguments.exit(for: error)
+    } catch let error as PostgresPlacesCacheError {
+      await database?.cache.close()
       throw PlacesCacheArguments.exit(for: error)
     } catch {
       printError("\(error)")

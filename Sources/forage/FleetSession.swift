@@ -2,6 +2,7 @@ import ArgumentParser
 import ForageFinder
 import ForageHours
 import ForagePlacesCache
+import ForagePostgresCache
 import ForageSupport
 import ForageTracks
 import ForageWriters
@@ -71,6 +72,18 @@ enum FleetSession {
     }
     let cacheFile = try arguments.placesCache.open()
     let backends = try await makeBackends(ready.map(\.track))
+    let database: PostgresCacheStorage?
+    do {
+      database = try await arguments.placesCache.openShared(
+        scope: PlacesCacheScope(
+          api: backends[0].identity,
+          type: options.query.type,
+          keyword: options.query.keyword
+        )
+      )
+    } catch {
+      throw FinderSession.failed(outputs, error as? ExitCode ?? Sysexits.unavailable)
+    }
     let shared = SharedCoverageCache()
     let receivers = zip(ready, backends).map { receiver, backend in
       Receiver(
@@ -80,6 +93,7 @@ enum FleetSession {
         writer: ReceiverWriter("receiver", .string(receiver.name), into: fleetOutput),
         hours: HoursJudge(timeZone: try? arguments.timeZone(), publicHolidays: holidays),
         cacheFile: cacheFile,
+        database: database,
         arguments: arguments
       )
     }
@@ -97,6 +111,11 @@ enum FleetSession {
         startNext()
       }
       return results
+    }
+    do {
+      try await FinderSession.finish(database)
+    } catch let code as ExitCode {
+      worst = worse(worst, code)
     }
     var summaries: [RunSummary] = []
     for index in receivers.indices {
@@ -154,6 +173,7 @@ enum FleetSession {
     let writer: ReceiverWriter
     let hours: HoursJudge
     let cacheFile: PlacesCacheFile?
+    let database: PostgresCacheStorage?
     let arguments: FinderArguments
 
     init(
@@ -163,6 +183,7 @@ enum FleetSession {
       writer: ReceiverWriter,
       hours: HoursJudge,
       cacheFile: PlacesCacheFile?,
+      database: PostgresCacheStorage?,
       arguments: FinderArguments
     ) {
       self.name = name
@@ -171,6 +192,7 @@ enum FleetSession {
       self.writer = writer
       self.hours = hours
       self.cacheFile = cacheFile
+      self.database = database
       self.arguments = arguments
     }
 
@@ -188,6 +210,7 @@ enum FleetSession {
             writer: writer,
             recordSink: nil,
             cacheFile: cacheFile,
+            database: database,
             hours: hours,
             view: nil,
             arguments: arguments,

@@ -1,19 +1,23 @@
 import ArgumentParser
+import ForageFinder
 import ForagePlacesCache
+import ForagePostgresCache
 import ForageSupport
 import ForageWriters
 import Foundation
 
-/// `--places-cache FILE` and `--places-cache-ttl`: keep what searches learn in an SQLite file
-/// for later runs.
+/// `--places-cache FILE|URL` and `--places-cache-ttl`: keep what searches learn in an SQLite
+/// file for later runs, or in PostgreSQL (`postgres://` or `postgresql://`, as libpq reads
+/// them), shared by every process that uses the same database while they run.
 struct PlacesCacheArguments: ParsableArguments {
   @Option(
     name: .customLong("places-cache"),
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Keep searched areas and places in this SQLite file and reuse them in later runs "
-        + "(answers from it have source \"stored\").",
-      valueName: "file"
+      "Keep searched areas and places in this SQLite file, or in PostgreSQL at a "
+        + "postgres://user:password@host/database URL shared with other forage processes, and "
+        + "reuse them (answers from it have source \"stored\").",
+      valueName: "file|url"
     )
   )
   var path: String?
@@ -30,7 +34,42 @@ struct PlacesCacheArguments: ParsableArguments {
 
   func validate() throws {
     _ = try duration()
+    if let scheme, !Self.sharedSchemes.contains(scheme) {
+      // The value may hold a password: only its scheme is named.
+      throw ValidationError(
+        "--places-cache: a \(scheme):// URL is not a cache forage can use: give a file, or a "
+          + "postgres:// URL"
+      )
+    }
+    if let url = sharedURL {
+      do throws(PostgresPlacesCacheError) {
+        _ = try PostgresCacheLocation(url: url)
+      } catch {
+        throw ValidationError("--places-cache \(error.description)")
+      }
+    }
   }
+
+  /// The schemes of a shared cache's URL.
+  static let sharedSchemes = ["postgres", "postgresql"]
+
+  /// The value's URL scheme, lowercased, when it starts as a URL does (`letters://`).
+  private var scheme: String? {
+    guard let path, let end = path.range(of: "://") else { return nil }
+    let scheme = path[..<end.lowerBound]
+    guard let first = scheme.first, first.isASCII, first.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else { return nil }
+    return scheme.lowercased()
+  }
+
+  /// The `postgres://` URL of a shared cache, or `nil`.
+  var sharedURL: String? {
+    scheme.flatMap { Self.sharedSchemes.contains($0) ? path : nil }
+  }
+
+  /// The SQLite file's path, or `nil` for none or a URL.
+  var filePath: String? { scheme == nil ? path : nil }
 
   /// `--places-cache-ttl` as a duration.
   func duration() throws -> Duration {
@@ -58,7 +97,7 @@ struct PlacesCacheArguments: ParsableArguments {
   ///   places cache, has a newer schema or is damaged (left untouched), 74 when it cannot be
   ///   read or written.
   func open() throws -> PlacesCacheFile? {
-    guard let path else { return nil }
+    guard let path = filePath else { return nil }
     // The same checks as every output (a trailing /, a folder, a link loop, a missing folder),
     // and room for the "-journal", "-wal" and "-shm" files SQLite keeps beside it.
     do {
@@ -79,6 +118,39 @@ struct PlacesCacheArguments: ParsableArguments {
       return try PlacesCacheFile(url: URL(fileURLWithPath: path), timeToLive: try duration())
     } catch let error as PlacesCacheFileError {
       throw Self.exit(for: error)
+    }
+  }
+
+  /// Opens the shared cache of a `postgres://` URL and reads what it knows for `scope`, or
+  /// `nil` without one.
+  ///
+  /// - Throws: An `ExitCode` after a one-line message without the password: 64 for a URL
+  ///   that cannot be read or a time to live past the API's terms, 65 for a database that is
+  ///   not a Forage cache or has a newer schema (left untouched), 69 when the server cannot be
+  ///   reached or refuses the user.
+  func openShared(scope: PlacesCacheScope) async throws -> PostgresCacheStorage? {
+    guard let url = sharedURL else { return nil }
+    let timeToLive = try duration()
+    do throws(PostgresPlacesCacheError) {
+      let cache = try await PostgresPlacesCache(url: url, timeToLive: timeToLive)
+      do throws(PostgresPlacesCacheError) {
+        return try await PostgresCacheStorage.open(cache, scope: scope)
+      } catch {
+        await cache.close()
+        throw error
+      }
+    } catch {
+      throw Self.exit(for: error)
+    }
+  }
+
+  /// Prints a shared cache's error and gives its exit code.
+  static func exit(for error: PostgresPlacesCacheError) -> ExitCode {
+    printError("--places-cache \(error.description)")
+    switch error.kind {
+    case .badURL, .outlivesTerms: return Sysexits.usage
+    case .newerSchema, .notACache: return Sysexits.dataError
+    case .unavailable, .refused: return Sysexits.unavailable
     }
   }
 

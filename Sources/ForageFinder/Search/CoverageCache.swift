@@ -91,6 +91,17 @@ final class CoverageCache: Sendable {
     disks.withLock { $0.add(centre, radius: coveredRadius) }
   }
 
+  /// Adds stored knowledge learned while the run goes on (another process's searches, through
+  /// ``PlacesCacheStorage/follow(_:learn:)``): its disks count as stored, as if read at the start.
+  func learn(_ knowledge: StoredKnowledge) {
+    learn(knowledge.places)
+    for search in knowledge.searches where search.coveredRadius > 0 {
+      try? coverage.add(search.centre, radius: search.coveredRadius)
+      disks.withLock { $0.add(search.centre, radius: search.coveredRadius) }
+      try? storedCoverage?.add(search.centre, radius: search.coveredRadius)
+    }
+  }
+
   /// The fully known disks (of this run's searches and the places cache file's) that reach
   /// within `distance` of `centre`: the union ``covers(_:radius:)`` asks, as disks.
   func knownDisks(near centre: Coordinate, within distance: Double) -> [SearchPlanner.Disk] {

@@ -169,8 +169,15 @@ final class PlacesEngine: Sendable {
       return
     }
     let stored = try file.map { try $0.file.knowledge(for: $0.scope) }
-    cache = try CoverageCache(stored: stored)
+    let cache = try CoverageCache(stored: stored)
+    self.cache = cache
     storedNotices = stored?.notices ?? []
+    if let file {
+      file.file.follow(file.scope) { knowledge in
+        cache.learn(knowledge)
+        if !knowledge.notices.isEmpty { onNotices(knowledge.notices) }
+      }
+    }
   }
 
   /// The answer from the cache, or `nil` when the cache does not fully know the disk the fix

@@ -29,4 +29,19 @@ public protocol PlacesCacheStorage: Sendable {
     notices: [String],
     in scope: PlacesCacheScope
   )
+
+  /// Tells `learn` what other processes record for `scope` while this run lasts, from a
+  /// storage that runs share as they go (such as ForagePostgresCache's); the finder adds it to
+  /// what it knows, as it would stored knowledge read at the start.
+  ///
+  /// A storage only this process writes tells nothing: the default does nothing.
+  func follow(_ scope: PlacesCacheScope, learn: @escaping @Sendable (StoredKnowledge) -> Void)
+}
+
+extension PlacesCacheStorage {
+  /// Tells nothing: no other process writes this storage while the run lasts.
+  public func follow(
+    _ scope: PlacesCacheScope,
+    learn: @escaping @Sendable (StoredKnowledge) -> Void
+  ) {}
 }

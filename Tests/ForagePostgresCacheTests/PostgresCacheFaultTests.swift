@@ -1,0 +1,232 @@
+import ForageFinder
+import ForageHTTP
+import ForagePostgresCache
+import ForageSupport
+import ForageTestSupport
+import Foundation
+import InMemoryLogging
+import Logging
+import PostgresNIO
+import Testing
+
+/// A server that goes away: a transaction killed midway, a restart, a server gone for good;
+/// and the password, which no error and no log line holds.
+@Suite(.serialized, .ownPostgresCluster, .timeLimit(.minutes(3)))
+struct PostgresCacheFaultTests {
+  typealias F = PostgresFixtures
+
+  /// A session of the administrator's over the socket, for locks the test holds.
+  static func adminConnection(_ database: String) async throws -> PostgresConnection {
+    let cluster = try F.cluster
+    return try await PostgresConnection.connect(
+      configuration: .init(
+        unixSocketPath: cluster.folder.appendingPathComponent(".s.PGSQL.\(cluster.port)").path,
+        username: cluster.adminUser,
+        password: nil,
+        database: database
+      ),
+      id: 1,
+      logger: PostgresPlacesCache.silentLogger
+    )
+  }
+
+  /// Holds a lock on the searches table, so that the next search written waits, mid
+  /// transaction (its places already written); then ends the waiting backend.
+  static func killWaitingWriter(in database: String) async throws {
+    // The wait for the writer to reach the lock: the server's own view, polled.
+    var pid = ""
+    for _ in 0..<3000 where pid.isEmpty {
+      pid = try await F.cluster.sql(
+        """
+        SELECT pid FROM pg_stat_activity WHERE datname = '\(database)'
+        AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO forage_search %'
+        """,
+        database: database
+      )
+    }
+    #expect(!pid.isEmpty)
+    #expect(
+      try await F.cluster.sql("SELECT pg_terminate_backend(\(pid))", database: database) == "t"
+    )
+  }
+
+  @Test func aTransactionKilledMidwayLeavesNoHalfSearch() async throws {
+    let database = try await F.database()
+    let cache = try await F.open(database.url, retry: .never)
+    let admin = try await Self.adminConnection(database.name)
+    try await admin.query("BEGIN", logger: PostgresPlacesCache.silentLogger)
+    try await admin.query(
+      "LOCK TABLE forage_search IN SHARE MODE",
+      logger: PostgresPlacesCache.silentLogger
+    )
+    let writing = Task {
+      try await cache.record(
+        [F.place("a", 60.171), F.place("b", 60.172)],
+        around: F.centre(),
+        coveredRadius: 100,
+        in: F.scope
+      )
+    }
+    try await Self.killWaitingWriter(in: database.name)
+    let error = await #expect(throws: PostgresPlacesCacheError.self) { try await writing.value }
+    #expect(error?.kind == .unavailable)
+    for table in ["forage_search", "forage_place", "forage_search_place"] {
+      #expect(try await F.count("SELECT count(*) FROM \(table)", in: database.name) == 0)
+    }
+    try await admin.query("COMMIT", logger: PostgresPlacesCache.silentLogger)
+    let reader = try await F.open(database.url)
+    #expect(try await reader.knowledge(for: F.scope) == StoredKnowledge())
+    await reader.close()
+    try await admin.close()
+    await cache.close()
+  }
+
+  @Test func aKilledTransactionIsWrittenWholeOnTheNextConnection() async throws {
+    let database = try await F.database()
+    let cache = try await F.open(database.url)
+    let admin = try await Self.adminConnection(database.name)
+    try await admin.query("BEGIN", logger: PostgresPlacesCache.silentLogger)
+    try await admin.query(
+      "LOCK TABLE forage_search IN SHARE MODE",
+      logger: PostgresPlacesCache.silentLogger
+    )
+    let writing = Task {
+      try await cache.record(
+        [F.place("a", 60.171), F.place("b", 60.172)],
+        around: F.centre(),
+        coveredRadius: 100,
+        in: F.scope
+      )
+    }
+    try await Self.killWaitingWriter(in: database.name)
+    try await admin.query("COMMIT", logger: PostgresPlacesCache.silentLogger)
+    _ = try await writing.value
+    #expect(try await F.count("SELECT count(*) FROM forage_search", in: database.name) == 1)
+    #expect(try await F.count("SELECT count(*) FROM forage_place", in: database.name) == 2)
+    #expect(try await F.count("SELECT count(*) FROM forage_search_place", in: database.name) == 2)
+    try await admin.close()
+    await cache.close()
+  }
+
+  @Test func aRestartedServerIsReconnectedAndUpdatesGoOn() async throws {
+    let database = try await F.database()
+    let writer = try await F.open(database.url)
+    let reader = try await F.open(database.url)
+    var updates = reader.updates(for: F.scope).makeAsyncIterator()
+    try await writer.record(
+      [F.place("a", 60.171)],
+      around: F.centre(1),
+      coveredRadius: 100,
+      in: F.scope
+    )
+    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(1)])
+    try await F.cluster.restart()
+    try await writer.record(
+      [F.place("b", 60.172)],
+      around: F.centre(2),
+      coveredRadius: 100,
+      in: F.scope
+    )
+    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(2)])
+    #expect(try await reader.knowledge(for: F.scope).places.map(\.id) == ["a", "b"])
+    await writer.close()
+    await reader.close()
+  }
+
+  @Test func aServerGoneForGoodEndsEveryCallWithOneReasonAndNoPassword() async throws {
+    let database = try await F.database()
+    let cluster = try F.cluster
+    let handler = InMemoryLogHandler()
+    var logger = Logger(label: "test") { _ in handler }
+    logger.logLevel = .trace
+    let cache = try await PostgresPlacesCache(url: database.url, retry: F.brief, logger: logger)
+    var updates = cache.updates(for: F.scope).makeAsyncIterator()
+    try await cache.record(
+      [F.place("a", 60.171)],
+      around: F.centre(),
+      coveredRadius: 100,
+      in: F.scope
+    )
+    await cluster.stop()
+    var errors: [PostgresPlacesCacheError] = []
+    do {
+      _ = try await cache.knowledge(for: F.scope)
+      Issue.record("read from a server that is gone")
+    } catch {
+      errors.append(error)
+    }
+    do {
+      try await cache.record([], around: F.centre(), coveredRadius: 1, in: F.scope)
+      Issue.record("wrote to a server that is gone")
+    } catch {
+      errors.append(error)
+    }
+    do {
+      while try await updates.next() != nil {}
+      Issue.record("the updates ended without an error")
+    } catch let error as PostgresPlacesCacheError {
+      errors.append(error)
+    }
+    try await cluster.restart()
+    #expect(errors.count == 3)
+    for error in errors {
+      #expect(error.kind == .unavailable)
+      #expect(
+        error.description.hasPrefix(
+          "postgres://REDACTED@127.0.0.1:\(cluster.port)/\(database.name): "
+        )
+      )
+      #expect(error.description.contains("cannot be confirmed"))
+      #expect(!error.description.contains("\n"))
+      Self.expectNoPassword(error, cluster.password)
+    }
+    #expect(handler.entries.contains { $0.level == .warning })
+    for entry in handler.entries {
+      let text = "\(entry.message) \(entry.metadata)"
+      #expect(!text.contains(cluster.password), "\(text)")
+    }
+    await cache.close()
+  }
+
+  @Test func thePasswordIsInNoErrorWhateverWentWrong() async throws {
+    let database = try await F.database()
+    let cluster = try F.cluster
+    let password = cluster.password
+    let port = cluster.port
+    let urls = [
+      "postgres://\(cluster.user):\(password)@127.0.0.1:\(port)/no_such_database",
+      "postgres://\(cluster.user):wrong-\(password)@127.0.0.1:\(port)/\(database.name)",
+      "postgres://nobody_here:\(password)@127.0.0.1:\(port)/\(database.name)",
+      "postgres://\(cluster.user):\(password)@127.0.0.1:1/\(database.name)",
+      "postgres://\(cluster.user):\(password)@127.0.0.1:\(port)/\(database.name)?sslmode=x",
+      "postgres://\(cluster.user):\(password)@127.0.0.1:\(port)/",
+      "mysql://\(cluster.user):\(password)@127.0.0.1:\(port)/\(database.name)",
+      "postgres://\(cluster.user):\(password)@/\(database.name)",
+    ]
+    let kinds: [PostgresPlacesCacheError.Kind] = [
+      .refused, .refused, .refused, .unavailable, .badURL, .badURL, .badURL, .badURL,
+    ]
+    for (url, kind) in zip(urls, kinds) {
+      let error = await #expect(throws: PostgresPlacesCacheError.self, "\(url)") {
+        try await PostgresPlacesCache(url: url, retry: F.brief)
+      }
+      #expect(error?.kind == kind, "\(url): \(String(describing: error))")
+      if let error { Self.expectNoPassword(error, password) }
+    }
+    let location = try PostgresCacheLocation(url: database.url)
+    var dumped = ""
+    dump(location, to: &dumped)
+    for shown in [location.description, String(reflecting: location), dumped, "\(location)"] {
+      #expect(!shown.contains(password), "\(shown)")
+    }
+    #expect(Redaction.redact("echoed \(password) back") == "echoed REDACTED back")
+  }
+
+  static func expectNoPassword(_ error: PostgresPlacesCacheError, _ password: String) {
+    var dumped = ""
+    dump(error, to: &dumped)
+    for shown in [error.description, String(reflecting: error), "\(error)", dumped] {
+      #expect(!shown.contains(password), "\(shown)")
+    }
+  }
+}

@@ -1,0 +1,361 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A throwaway PostgreSQL server for one test suite: a new cluster in a temporary folder,
+/// listening on a Unix socket in that folder and on 127.0.0.1, stopped by its process id.
+///
+/// `initdb` refuses to run as root, and CI runs as root: there the cluster belongs to `nobody`,
+/// whose process the server runs as (through `setpriv`, which execs, so the process started is
+/// the server itself). The server gets only the three standard descriptors (none of the test
+/// runner's pipes or sockets) and no blocked signals.
+///
+/// Local (socket) connections are trusted for ``adminUser``; TCP connections need a password
+/// (SCRAM), so a test can give ``user`` and ``password`` in a `postgres://` URL for real. The
+/// programs come from the newest `/usr/lib/postgresql/*/bin`: `make test-deps` installs
+/// Debian's `postgresql` when they are missing. No program is started through a pipe, and
+/// every program started closes all but its three standard descriptors before it runs.
+public final class PostgresCluster: @unchecked Sendable {
+  /// The temporary folder: the data directory and the socket are in it.
+  public let folder: URL
+  /// The TCP port on 127.0.0.1, also the number in the socket's name.
+  public let port: Int
+  /// The superuser, trusted over the socket.
+  public let adminUser = "forage_admin"
+  /// A user with ``password`` that owns ``database``.
+  public let user = "forage"
+  /// ``user``'s password: long and odd enough to be found wherever it leaks.
+  public let password = "s3cret-Pg-pass-7Qx"
+  /// The database made for the tests.
+  public let database = "forage_cache"
+  private let binaries: URL
+  private let owner: (uid: uid_t, gid: gid_t)?
+  private var serverPID: pid_t?
+
+  /// Why the cluster could not be made, started or asked.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+
+    /// Creates a failure.
+    public init(description: String) { self.description = description }
+  }
+
+  /// Makes a cluster in a new temporary folder and starts it.
+  public static func start() async throws -> PostgresCluster {
+    let cluster = try await offPool { try PostgresCluster() }
+    do {
+      try await cluster.createUserAndDatabase()
+    } catch {
+      await cluster.remove()
+      throw error
+    }
+    return cluster
+  }
+
+  /// Starts the server and makes ``user`` and ``database``.
+  private func createUserAndDatabase() async throws {
+    let cluster = self
+    try await cluster.startServer()
+    try await cluster.sql(
+      "CREATE ROLE \(cluster.user) LOGIN PASSWORD '\(cluster.password)'",
+      database: "postgres"
+    )
+    try await cluster.sql(
+      "CREATE DATABASE \(cluster.database) OWNER \(cluster.user)",
+      database: "postgres"
+    )
+  }
+
+  private init() throws {
+    binaries = try Self.binariesFound.get()
+    var template = Array("/tmp/forage-pg-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw Failure(description: "mkdtemp: \(String(cString: strerror(errno)))")
+    }
+    folder = URL(fileURLWithPath: String(cString: made))
+    port = try Self.freePort()
+    if geteuid() == 0 {
+      guard let entry = getpwnam("nobody") else {
+        throw Failure(description: "running as root, and there is no user nobody")
+      }
+      owner = (entry.pointee.pw_uid, entry.pointee.pw_gid)
+      chown(folder.path, entry.pointee.pw_uid, entry.pointee.pw_gid)
+    } else {
+      owner = nil
+    }
+    let status = try run(
+      binaries.appendingPathComponent("initdb").path,
+      [
+        "-D", dataFolder, "-U", adminUser, "--auth-local=trust",
+        "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync",
+      ],
+      log: "initdb.log"
+    )
+    guard status == 0 else {
+      throw Failure(description: "initdb exited with \(status): \(log("initdb.log"))")
+    }
+  }
+
+  deinit {
+    stopServer()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The data directory.
+  public var dataFolder: String { folder.appendingPathComponent("data").path }
+
+  /// The URL of ``database`` over TCP, with ``user`` and ``password``.
+  public var url: String {
+    "postgres://\(user):\(password)@127.0.0.1:\(port)/\(database)"
+  }
+
+  /// The URL of ``database`` over the Unix socket, as ``adminUser`` (trusted, no password).
+  public var socketURL: String {
+    "postgres://\(adminUser)@:\(port)/\(database)?host=\(folder.path)"
+  }
+
+  /// The server's process id while it runs.
+  public var pid: pid_t? { serverPID }
+
+  /// Runs SQL as ``adminUser`` through `psql` and gives its unaligned output (`-At`).
+  @discardableResult
+  public func sql(_ statements: String, database: String? = nil) async throws -> String {
+    try await offPool { [self] in
+      let name = "psql-\(UUID().uuidString).out"
+      let status = try run(
+        binaries.appendingPathComponent("psql").path,
+        [
+          "-X", "-At", "-v", "ON_ERROR_STOP=1", "-h", folder.path, "-p", String(port),
+          "-U", adminUser, "-d", database ?? self.database, "-c", statements,
+        ],
+        log: name,
+        asOwner: false
+      )
+      let output = log(name)
+      try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+      guard status == 0 else { throw Failure(description: "psql exited with \(status): \(output)") }
+      return output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+  }
+
+  /// Stops the server (a fast shutdown: clients are disconnected) and starts it again on the
+  /// same port and folder.
+  public func restart() async throws {
+    await stop()
+    try await startServer()
+  }
+
+  /// Stops the server: SIGINT, PostgreSQL's fast shutdown (SIGTERM would wait for every client
+  /// to leave), then SIGKILL if it has not exited within ten seconds.
+  public func stop() async {
+    await offPool { [self] in stopServer() }
+  }
+
+  /// Stops the server and removes the folder, data and all.
+  public func remove() async {
+    await stop()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// What the server wrote to its log.
+  public var serverLog: String { log("server.log") }
+
+  private func startServer() async throws {
+    try await offPool { [self] in
+      let pid = try spawn(
+        binaries.appendingPathComponent("postgres").path,
+        [
+          "-D", dataFolder, "-p", String(port), "-c", "listen_addresses=127.0.0.1",
+          "-c", "unix_socket_directories=\(folder.path)", "-c", "fsync=off",
+          "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+          "-c", "max_connections=60",
+        ],
+        log: "server.log",
+        asOwner: true
+      )
+      serverPID = pid
+      // Ready when postmaster.pid's last line says so; the only wait in these tests.
+      let pidFile = URL(fileURLWithPath: dataFolder).appendingPathComponent("postmaster.pid")
+      let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+      while ContinuousClock.now < deadline {
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid {
+          serverPID = nil
+          throw Failure(description: "postgres exited (\(status)): \(serverLog)")
+        }
+        let lines = ((try? String(contentsOf: pidFile, encoding: .utf8)) ?? "")
+          .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        if lines.count >= 8, lines[0] == String(pid), lines[7] == "ready" { return }
+        usleep(10_000)
+      }
+      throw Failure(description: "postgres did not get ready in 60 s: \(serverLog)")
+    }
+  }
+
+  private func stopServer() {
+    guard let pid = serverPID else { return }
+    serverPID = nil
+    kill(pid, SIGINT)
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    var status: Int32 = 0
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if ContinuousClock.now >= deadline {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        return
+      }
+      usleep(10_000)
+    }
+  }
+
+  /// Runs a program to its end.
+  private func run(
+    _ executable: String,
+    _ arguments: [String],
+    log: String,
+    asOwner: Bool = true
+  ) throws -> Int32 {
+    let pid = try spawn(executable, arguments, log: log, asOwner: asOwner)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let signal = status & 0x7f
+    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+  }
+
+  /// Starts a program with standard input empty, both outputs in `log` in the folder, no
+  /// other descriptor and no blocked signal; as the cluster's owner when `asOwner`.
+  private func spawn(
+    _ executable: String,
+    _ arguments: [String],
+    log: String,
+    asOwner: Bool
+  ) throws -> pid_t {
+    var command = [executable] + arguments
+    if asOwner, let owner {
+      command =
+        ["/usr/bin/setpriv", "--reuid=\(owner.uid)", "--regid=\(owner.gid)", "--clear-groups"]
+        + command
+    }
+    // In the folder (a working directory that `nobody` may not read would stop it); env execs,
+    // as setpriv does, so the process started is the program itself.
+    command = ["/usr/bin/env", "-C", folder.path] + command
+    let logPath = folder.appendingPathComponent(log).path
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    posix_spawnattr_setflags(
+      &attributes,
+      Int16(Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF))
+    )
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // Every other descriptor is closed in the child, whenever it was opened: a list of them
+    // made before posix_spawn misses a pipe another thread opens meanwhile (another suite's
+    // `Process`), and a server that inherits its write end keeps that reader waiting for ever.
+    guard let closeFrom = Self.addCloseFrom, closeFrom(&actions, 3) == 0 else {
+      throw Failure(description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34)")
+    }
+    var environment = ProcessInfo.processInfo.environment
+    environment["LC_ALL"] = "C"
+    environment["PGTZ"] = "UTC"
+    let argv = command.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var child: pid_t = 0
+    let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
+    guard status == 0 else {
+      throw Failure(description: "cannot start \(command[0]): \(String(cString: strerror(status)))")
+    }
+    return child
+  }
+
+  private func log(_ name: String) -> String {
+    (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
+  }
+
+  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+  /// module does not declare.
+  private static let addCloseFrom:
+    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+      // RTLD_DEFAULT is a null handle in glibc.
+      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+      else { return nil }
+      return unsafeBitCast(
+        symbol,
+        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
+          .self
+      )
+    }()
+
+  /// The folder of `initdb`, `postgres` and `psql`, looked for once a process.
+  private static let binariesFound = Result { try findBinaries() }
+
+  /// The folder of `initdb`, `postgres` and `psql`: the newest `/usr/lib/postgresql/*/bin`
+  /// (where Debian puts them; `pg_config`, in the client package, may name another version).
+  private static func findBinaries() throws -> URL {
+    let versions =
+      (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+    for version in versions.sorted(by: { (Int($0) ?? 0) > (Int($1) ?? 0) }) {
+      let candidate = "/usr/lib/postgresql/\(version)/bin"
+      if FileManager.default.isExecutableFile(atPath: "\(candidate)/postgres"),
+        FileManager.default.isExecutableFile(atPath: "\(candidate)/initdb")
+      {
+        return URL(fileURLWithPath: candidate)
+      }
+    }
+    throw Failure(
+      description: "no PostgreSQL server programs (initdb, postgres) in /usr/lib/postgresql: "
+        + "run make test-deps"
+    )
+  }
+
+  /// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's pick for port 0).
+  private static func freePort() throws -> Int {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw Failure(description: "socket failed") }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+        bind(descriptor, socketAddress, length) == 0
+          && getsockname(descriptor, socketAddress, &length) == 0
+      }
+    }
+    guard bound else { throw Failure(description: "cannot bind 127.0.0.1:0") }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+}
+
+/// Runs blocking work on a thread of its own and waits for it without holding a thread of
+/// Swift's cooperative pool.
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
+  }
+}
+
+/// Runs blocking work that cannot fail on a thread of its own.
+public func offPool(_ body: @escaping @Sendable () -> Void) async {
+  await withCheckedContinuation { continuation in
+    Thread {
+      body()
+      continuation.resume()
+    }.start()
+  }
+}
