@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "ForageProviders", targets: ["ForageProviders"]),
     .library(name: "ForageTracks", targets: ["ForageTracks"]),
     .library(name: "ForageWriters", targets: ["ForageWriters"]),
+    .library(name: "ForagePostgresCache", targets: ["ForagePostgresCache"]),
     // Not for users (the underscore says so): the modules this project's own Benchmarks and
     // Tests/Fuzz packages use beyond those, which a package can only reach through a product.
     .library(

@@ -91,6 +91,7 @@ let package = Package(
       dependencies: [
         "BenchmarkSupport",
         .product(name: "ForageFinder", package: "forage"),
+        .product(name: "ForagePostgresCache", package: "forage"),
         .product(name: "_ForageInternal", package: "forage"),
       ]
     ),

@@ -69,18 +69,22 @@ public final class PostgresPlacesCache: Sendable {
   /// Thirty days, as long as Google's terms allow keeping coordinates.
   public static let defaultTimeToLive = Duration.seconds(30 * 24 * 3600)
 
-  /// Eight attempts within 30 seconds, from 200 ms up to 5 s apart: long enough for a server
-  /// restart, short enough that a server gone for good ends the run soon.
+  /// Eight attempts within 60 seconds, from 200 ms up to 5 s apart: long enough for a server
+  /// restart, or for one slow attempt (``attemptLimit``) and more after it; short enough that a
+  /// server gone for good ends the run within a minute.
   public static let defaultRetry = RetryPolicy(
     maxAttempts: 8,
-    budget: .seconds(30),
+    budget: .seconds(60),
     baseDelay: .milliseconds(200),
     maxDelay: .seconds(5)
   )
 
   /// How long one attempt (a connection's whole transaction) may take before its connection
   /// is given up and the attempt is counted as failed (``PostgresDeadline``).
-  static let attemptLimit = Duration.seconds(10)
+  ///
+  /// 10 s was too short on a loaded 2-core machine: four processes migrating an empty database
+  /// at once wait for one another's advisory lock, and one gave up after its first attempt.
+  static let attemptLimit = Duration.seconds(30)
 
   /// A logger that says nothing.
   public static let silentLogger = Logger(label: "forage.postgres") { _ in

@@ -128,7 +128,7 @@ import Testing
 
   @Test(
     .enabled(if: isAvailable, "python3 cannot import googlemaps (pip install googlemaps)"),
-    .timeLimit(.minutes(1))
+    .timeLimit(.minutes(3))
   )
   func googlesPythonClientGetsTheSamePagesAsTheSwiftClient() async throws {
     let dataset = TestData.helsinkiPlaces
@@ -157,7 +157,7 @@ import Testing
 
   @Test(
     .enabled(if: isAvailable, "python3 cannot import googlemaps (pip install googlemaps)"),
-    .timeLimit(.minutes(1))
+    .timeLimit(.minutes(3))
   )
   func bothClientsAreDeniedWithAWrongKey() async throws {
     let dataset = TestData.helsinkiPlaces

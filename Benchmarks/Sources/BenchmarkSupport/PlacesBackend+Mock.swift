@@ -40,10 +40,15 @@ extension PlacesBackend {
   /// Starts one mock Places server as ``mock(serving:as:)`` does and makes `count` backends
   /// that talk to it through one HTTP client, each counting its own requests: a fleet's
   /// receivers. The server runs as long as any of them is kept.
+  ///
+  /// - Parameter identity: Names the API for a places cache (``PlacesBackend/identity``); by
+  ///   default the server's URL, whose port differs in every process: processes that share a
+  ///   cache name the dataset instead.
   public static func mocks(
     serving dataset: PlaceDataset,
     as provider: ProviderName = .googleLegacy,
-    count: Int
+    count: Int,
+    identity: String? = nil
   ) throws -> [PlacesBackend] {
     let server = MockHTTPServer(
       handlers: [
@@ -60,6 +65,7 @@ extension PlacesBackend {
         provider: provider,
         apiKey: nil,
         clock: NetworkTime.virtual.makeClock(),
+        identity: identity,
         onRelease: { _ = server },
         client: client
       )

@@ -2,6 +2,7 @@ import BenchmarkSupport
 import ForageFinder
 import ForageGeodesy
 import ForagePlaceDataset
+import ForagePostgresCache
 import ForageSyntheticCity
 import Foundation
 
@@ -52,14 +53,36 @@ enum FleetChild {
     func finish() throws {}
   }
 
-  /// Replays the receivers `indices` at once, sharing one cache when there are several.
-  static func run(receivers indices: [Int], seed: UInt64, fixes: Int) async throws -> Figures {
+  /// Replays the receivers `indices` at once, sharing one cache when there are several, and
+  /// keeping searches in the PostgreSQL places cache at `database` when given (mode 3: other
+  /// processes share it, and each hears of the others' searches while it runs).
+  static func run(
+    receivers indices: [Int],
+    seed: UInt64,
+    fixes: Int,
+    database: String? = nil
+  ) async throws -> Figures {
     let city = SyntheticCity(kind: .dense, seed: seed, fixes: 1)
     let dataset = try PlaceDataset.parse(Data(city.geoJSON().utf8), file: "dense.geojson")
     let query = PlacesQuery(radius: 500, limit: 20, type: "restaurant")
     let oracle = Oracle(dataset: dataset, query: query)
-    let backends = try PlacesBackend.mocks(serving: dataset, count: indices.count)
+    // Every process serves the same city: one name for it, whatever port its server has.
+    let identity = "google-legacy fleet city \(seed)"
+    let backends = try PlacesBackend.mocks(
+      serving: dataset,
+      count: indices.count,
+      identity: identity
+    )
     let shared = indices.count > 1 ? SharedCoverageCache() : nil
+    let storage: PostgresCacheStorage?
+    if let database {
+      storage = try await PostgresCacheStorage.open(
+        PostgresPlacesCache(url: database),
+        scope: PlacesCacheScope(api: identity, type: query.type, keyword: query.keyword)
+      )
+    } else {
+      storage = nil
+    }
     let tracks = try indices.map {
       try ReplayTrack.prepare(
         bytes: Array(FleetRoutes.gpx(FleetRoutes.route($0, fixes: fixes, seed: seed)).utf8),
@@ -72,7 +95,9 @@ enum FleetChild {
         group.addTask {
           let finder = Finder(
             options: FinderOptions(query: query, policy: .coverage),
-            middleware: Finder.defaultMiddleware(places: .places(backend, sharing: shared))
+            middleware: Finder.defaultMiddleware(
+              places: .places(backend, cacheFile: storage, sharing: shared)
+            )
           )
           let collector = Collector()
           let outcome = try await finder.run(track: track, writer: collector)
@@ -93,6 +118,7 @@ enum FleetChild {
         figures.checked += one.checked
       }
     }
+    try await storage?.finish()
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     figures.peakMB = Double(usage.ru_maxrss) / 1024
@@ -135,3 +161,4 @@ enum FleetChild {
     return total
   }
 }
+

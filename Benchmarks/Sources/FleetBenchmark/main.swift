@@ -9,8 +9,12 @@ import Foundation
 // 1. separate: each receiver its own process with its own coverage cache, all 16 at once;
 // 2. shared: one process, the 16 receivers at once sharing one SharedCoverageCache (what
 //    `forage run --track … --track …` does);
-// 3. postgres: four processes sharing a PostgreSQL places cache: not run in this build (no
-//    `--places-cache postgres://` yet; ``postgresRow`` is the hook).
+// 3. postgres: four processes of four receivers each (each process sharing one cache among its
+//    own), all keeping their searches in one PostgreSQL places cache and hearing of the others'
+//    searches while they run (what four `forage run --track … --places-cache postgres://…` do).
+//    It needs a server: `FLEET_POSTGRES_URL` names a database (it should start empty), or
+//    `Benchmarks/with-postgres` runs the benchmark against a throwaway cluster of its own;
+//    without one the row says "not run".
 //
 // The city is SyntheticCity's dense one (about 840 restaurants within 500 m of the centre); the
 // receivers are 12 buses on three loop lines (four a line, each from another stop) and 4
@@ -25,18 +29,39 @@ import Foundation
 // Held out: seeds 31 and 58 were never tuned on (rows marked `*`); the routes were drawn with
 // seeds 12 and 7.
 //
-// Run: swift run -c release --package-path Benchmarks FleetBenchmark [seeds] [fixes]
-// (default `12,7,31,58` and 900 fixes a receiver).
+// Run: Benchmarks/with-postgres swift run -c release --package-path Benchmarks FleetBenchmark
+// [seeds] [fixes] (default `12,7,31,58` and 900 fixes a receiver).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let receiverCount = 16
 
+/// Processes in mode 3, each with an equal share of the receivers.
+let postgresProcesses = 4
+/// The database mode 3 shares, or `nil` when none is given.
+let postgresURL = ProcessInfo.processInfo.environment["FLEET_POSTGRES_URL"].flatMap {
+  $0.isEmpty ? nil : $0
+}
+
 if arguments.first == "--child" {
-  // One process of a mode: `--child shared SEED FIXES` or `--child one SEED FIXES INDEX`.
+  // One process of a mode: `--child shared SEED FIXES`, `--child one SEED FIXES INDEX` or
+  // `--child postgres SEED FIXES PART` (the part-th quarter of the receivers).
   let seed = UInt64(arguments[2])!
   let fixes = Int(arguments[3])!
-  let indices = arguments[1] == "shared" ? Array(0..<receiverCount) : [Int(arguments[4])!]
-  let figures = try await FleetChild.run(receivers: indices, seed: seed, fixes: fixes)
+  let indices: [Int]
+  switch arguments[1] {
+  case "shared": indices = Array(0..<receiverCount)
+  case "postgres":
+    let share = receiverCount / postgresProcesses
+    let part = Int(arguments[4])!
+    indices = Array((part * share)..<((part + 1) * share))
+  default: indices = [Int(arguments[4])!]
+  }
+  let figures = try await FleetChild.run(
+    receivers: indices,
+    seed: seed,
+    fixes: fixes,
+    database: arguments[1] == "postgres" ? postgresURL : nil
+  )
   print(figures.line)
   exit(0)
 }
@@ -58,7 +83,18 @@ for seed in seeds {
     (0..<receiverCount).map { ["one", "\(seed)", "\(fixes)", "\($0)"] }
   )
   let shared = try FleetChild.spawn([["shared", "\(seed)", "\(fixes)"]])
-  for (name, row) in [("separate", separate), ("shared", shared)] {
+  var rows = [("separate", separate), ("shared", shared)]
+  if postgresURL != nil {
+    rows.append(
+      (
+        "postgres",
+        try FleetChild.spawn(
+          (0..<postgresProcesses).map { ["postgres", "\(seed)", "\(fixes)", "\($0)"] }
+        )
+      )
+    )
+  }
+  for (name, row) in rows {
     let cells = [
       "\(seed)\(mark)", name, "\(row.processes)", "\(row.requests)",
       String(format: "%.3f", Double(row.requests) / Double(separate.requests)),
@@ -72,12 +108,10 @@ for seed in seeds {
       }.joined()
     )
   }
-  print("\(seed)\(mark)".padding(toLength: 6, withPad: " ", startingAt: 0) + postgresRow)
-}
-
-/// Mode 3, four processes sharing a PostgreSQL places cache: the hook for when
-/// `--places-cache postgres://` exists (spawn four `--child` processes with a quarter of the
-/// receivers each and the URL). Not run until then.
-var postgresRow: String {
-  "postgres   not run: this build has no PostgreSQL places cache (--places-cache postgres://)"
+  if postgresURL == nil {
+    print(
+      "\(seed)\(mark)".padding(toLength: 6, withPad: " ", startingAt: 0)
+        + "postgres   not run: no FLEET_POSTGRES_URL (Benchmarks/with-postgres starts a server)"
+    )
+  }
 }
