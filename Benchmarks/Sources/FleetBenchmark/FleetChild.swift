@@ -60,7 +60,8 @@ enum FleetChild {
     receivers indices: [Int],
     seed: UInt64,
     fixes: Int,
-    database: String? = nil
+    database: String? = nil,
+    pacing: Pacing = .virtual
   ) async throws -> Figures {
     let city = SyntheticCity(kind: .dense, seed: seed, fixes: 1)
     let dataset = try PlaceDataset.parse(Data(city.geoJSON().utf8), file: "dense.geojson")
@@ -94,7 +95,7 @@ enum FleetChild {
       for (track, backend) in zip(tracks, backends) {
         group.addTask {
           let finder = Finder(
-            options: FinderOptions(query: query, policy: .coverage),
+            options: FinderOptions(query: query, policy: .coverage, pacing: pacing),
             middleware: Finder.defaultMiddleware(
               places: .places(backend, cacheFile: storage, sharing: shared)
             )

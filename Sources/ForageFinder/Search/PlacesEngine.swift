@@ -162,22 +162,27 @@ final class PlacesEngine: Sendable {
     self.policy = policy
     self.file = file
     self.shared = shared
-    if let shared {
-      (cache, storedNotices) = try shared.cache {
-        try file.map { try $0.file.knowledge(for: $0.scope) }
+    // What other processes record reaches the cache while the run goes on: once a cache, by
+    // the finder that made it.
+    let follow = { (cache: CoverageCache) in
+      guard let file else { return }
+      file.file.follow(file.scope) { knowledge in
+        cache.learn(knowledge)
+        if !knowledge.notices.isEmpty { onNotices(knowledge.notices) }
       }
+    }
+    if let shared {
+      (cache, storedNotices) = try shared.cache(
+        stored: { try file.map { try $0.file.knowledge(for: $0.scope) } },
+        whenMade: follow
+      )
       return
     }
     let stored = try file.map { try $0.file.knowledge(for: $0.scope) }
     let cache = try CoverageCache(stored: stored)
     self.cache = cache
     storedNotices = stored?.notices ?? []
-    if let file {
-      file.file.follow(file.scope) { knowledge in
-        cache.learn(knowledge)
-        if !knowledge.notices.isEmpty { onNotices(knowledge.notices) }
-      }
-    }
+    follow(cache)
   }
 
   /// The answer from the cache, or `nil` when the cache does not fully know the disk the fix

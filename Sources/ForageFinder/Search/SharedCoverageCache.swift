@@ -21,17 +21,22 @@ public final class SharedCoverageCache: Sendable {
 
   /// The shared cache, made from `stored` (read only by the first finder) when none is yet.
   ///
+  /// - Parameter whenMade: Told of the cache once, when this call made it (the first finder
+  ///   follows its places cache's updates into it; the others must not follow them again).
   /// - Throws: What `stored` throws; `GEOSError` if GEOS fails.
   func cache(
-    stored: () throws -> StoredKnowledge?
+    stored: () throws -> StoredKnowledge?,
+    whenMade: (CoverageCache) -> Void = { _ in }
   ) throws -> (cache: CoverageCache, notices: [String]) {
-    try made.withLock { made in
-      if let made { return made }
+    let (result, isNew) = try made.withLock { made in
+      if let made { return (made, false) }
       let knowledge = try stored()
       let new = (cache: try CoverageCache(stored: knowledge), notices: knowledge?.notices ?? [])
       made = new
-      return new
+      return (new, true)
     }
+    if isNew { whenMade(result.cache) }
+    return result
   }
 
   /// The search in flight within `distance` of `centre`, or, when there is none, the one
