@@ -162,4 +162,3 @@ enum FleetChild {
     return total
   }
 }
-
