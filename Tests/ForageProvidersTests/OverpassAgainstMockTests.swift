@@ -131,6 +131,9 @@ import Testing
   @Test(arguments: [
     "nwr[amenity=restaurant](around:100,60.1,24.9)", "[out:xml];node;out;", "nod[a=b];out;",
     #"node["a"~"(",i];out;"#, #"node["a"="b];out;"#, "node(bbox:1,2,3,4);out;",
+    // A timeout no Int holds, or not whole (the fuzzer's: the mock crashed on it).
+    "[out:json][timeout : 2.7e49];nwr;out;", "[out:json][timeout : 0.5];nwr;out;",
+    "[out:json][timeout : -3];nwr;out;",
   ])
   func aQueryItCannotRunGetsOverpasssErrorPage(query: String) async throws {
     let response = try #require(

@@ -146,7 +146,11 @@ extension OverpassQuery {
           timeout = seconds
         } else if name == "timeout" {
           try expect(":")
-          timeout = Int(try number())
+          // A whole positive number of seconds that an Int holds (2.7e49 does not).
+          guard let seconds = Int(exactly: try number()), seconds > 0 else {
+            throw fail("timeout must be a positive integer.")
+          }
+          timeout = seconds
         } else {
           throw fail("unknown setting '\(name)'.")
         }
