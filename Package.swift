@@ -182,9 +182,10 @@ let package = Package(
     .target(
       name: "ForagePostgresCache",
       dependencies: [
-        "ForageFinder", "ForageGeodesy", "ForageHTTP", "ForagePlaceModel", "ForageSupport",
-        .product(name: "Logging", package: "swift-log"),
+        "ForageFinder", "ForageGeodesy", "ForageHTTP", "ForagePlaceModel", "ForageProviders",
+        "ForageSupport", .product(name: "Logging", package: "swift-log"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
       ],
       swiftSettings: strict

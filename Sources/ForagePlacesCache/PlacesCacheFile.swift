@@ -38,7 +38,7 @@ public final class PlacesCacheFile: PlacesCacheStorage {
   }
 
   /// Thirty days, as long as Google's terms allow keeping coordinates.
-  public static let defaultTimeToLive = Duration.seconds(30 * 24 * 3600)
+  public static let defaultTimeToLive = PlacesProviderCapabilities.googleTimeToLive
 
   /// The `application_id` in the file's header that marks it as a Forage places cache
   /// ("FRGC").

@@ -129,9 +129,16 @@ public final class PostgresCacheStorage: PlacesCacheStorage {
   ) {
     let updates = cache.updates(for: scope)
     let box = box
+    let logger = cache.logger
     let follower = Task {
       do {
-        for try await knowledge in updates { learn(knowledge) }
+        for try await knowledge in updates {
+          learn(knowledge)
+          logger.debug(
+            "places cache: learned a search another process made",
+            metadata: ["places": "\(knowledge.places.count)"]
+          )
+        }
       } catch let error as PostgresPlacesCacheError {
         box.state.withLock { $0.failure = $0.failure ?? error }
       } catch {}
@@ -144,6 +151,9 @@ public final class PostgresCacheStorage: PlacesCacheStorage {
   /// - Throws: ``failure``, when a write or an update failed.
   public func finish() async throws(PostgresPlacesCacheError) {
     queue.finish()
+    // A cache that already failed is closed first: a write still retrying then gives up at
+    // its next attempt instead of waiting out the retries for a run that fails anyway.
+    if failure != nil { await cache.close() }
     await writer.value
     let followers = box.state.withLock { $0.followers }
     for follower in followers { follower.cancel() }

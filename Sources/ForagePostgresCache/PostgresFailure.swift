@@ -1,5 +1,7 @@
 import ForageHTTP
+import Foundation
 import NIOCore
+import NIOPosix
 import PostgresNIO
 
 /// How an error from PostgresNIO reads, and whether a new connection may get past it.
@@ -16,6 +18,25 @@ enum PostgresFailure {
   /// unknown database (3D000), no right (42501).
   static func isRefusal(sqlState: String) -> Bool {
     sqlState.hasPrefix("28") || sqlState == "3D000" || sqlState == "42501"
+  }
+
+  /// Why a connection could not be made, in the system's words (`connection refused`), or
+  /// `nil` when the error does not say.
+  static func connectionCause(_ error: any Error) -> String? {
+    switch error {
+    case let error as IOError:
+      return String(cString: strerror(error.errnoCode)).lowercased()
+    case let error as NIOConnectionError:
+      if let first = error.connectionErrors.first { return connectionCause(first.error) }
+      if error.dnsAError != nil || error.dnsAAAAError != nil {
+        return "the host name cannot be resolved"
+      }
+      return nil
+    case ChannelError.connectTimeout:
+      return "timed out"
+    default:
+      return nil
+    }
   }
 
   /// `error` as a cache error for `location`; `connectionClosed` tells whether the connection
@@ -62,8 +83,8 @@ enum PostgresFailure {
     var transient = connectionClosed
     switch error.code {
     case .connectionError:
-      let cause = error.underlying.map { Redaction.redact(String(describing: $0)) }
-      reason = "cannot connect to the server" + (cause.map { " (\($0))" } ?? "")
+      let cause = error.underlying.flatMap(connectionCause)
+      reason = "cannot connect to the server" + (cause.map { ": \($0)" } ?? "")
       transient = true
     case .serverClosedConnection, .uncleanShutdown:
       reason = "the server closed the connection"

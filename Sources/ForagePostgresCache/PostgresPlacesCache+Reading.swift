@@ -9,15 +9,12 @@ extension PostgresPlacesCache {
   /// Everything not expired that the database knows for `scope`, read from one snapshot (a
   /// search is never read without the places it found).
   ///
-  /// - Throws: ``PostgresPlacesCacheError``: ``PostgresPlacesCacheError/Kind/outlivesTerms``
-  ///   for a scope whose API's terms are shorter than ``timeToLive`` (see
-  ///   ``longestTimeToLive(for:)``), ``PostgresPlacesCacheError/Kind/notACache`` for
+  /// - Throws: ``PostgresPlacesCacheError``: ``PostgresPlacesCacheError/Kind/notACache`` for
   ///   impossible values, ``PostgresPlacesCacheError/Kind/unavailable`` when the server cannot
   ///   be reached within the retries.
   public func knowledge(
     for scope: PlacesCacheScope
   ) async throws(PostgresPlacesCacheError) -> StoredKnowledge {
-    try checkTerms(for: scope)
     let cutoff = expiryCutoff
     let location = location
     let logger = logger

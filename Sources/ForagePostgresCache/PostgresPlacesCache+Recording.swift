@@ -23,10 +23,8 @@ extension PostgresPlacesCache {
   ///   - notices: What the API's answers said about their data.
   ///   - scope: What was searched for.
   /// - Returns: The search's id.
-  /// - Throws: ``PostgresPlacesCacheError``: ``PostgresPlacesCacheError/Kind/outlivesTerms``
-  ///   for a scope whose API's terms are shorter than ``timeToLive``,
-  ///   ``PostgresPlacesCacheError/Kind/unavailable`` when the server cannot be reached within
-  ///   the retries.
+  /// - Throws: ``PostgresPlacesCacheError``: ``PostgresPlacesCacheError/Kind/unavailable`` when
+  ///   the server cannot be reached within the retries.
   @discardableResult
   public func record(
     _ places: [Place],
@@ -35,7 +33,6 @@ extension PostgresPlacesCache {
     notices: [String] = [],
     in scope: PlacesCacheScope
   ) async throws(PostgresPlacesCacheError) -> Int64 {
-    try checkTerms(for: scope)
     let at = now().timeIntervalSince1970
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]

@@ -61,7 +61,8 @@ extension PostgresPlacesCache {
           defer { state.subscribers = [:] }
           return state.subscribers
         }
-        logger.error("places cache updates stopped: \(error)")
+        // The caller says it once, as the run ends (the storage keeps it as its failure).
+        logger.debug("places cache updates stopped: \(error)")
         for subscriber in subscribers.values { subscriber.continuation.finish(throwing: error) }
         return
       }
@@ -84,6 +85,7 @@ extension PostgresPlacesCache {
       try await connection.listen(on: Self.channel) { notifications in
         try await self.catchUp(on: connection)
         isListening = true
+        self.logger.debug("places cache: listening for other processes' searches")
         for try await notification in notifications {
           guard let id = Int64(notification.payload) else { continue }
           try await self.deliver(search: id, on: connection)

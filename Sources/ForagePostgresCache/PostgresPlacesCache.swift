@@ -1,5 +1,6 @@
 import ForageFinder
 import ForageHTTP
+import ForageProviders
 import ForageSupport
 import Foundation
 import Logging
@@ -67,7 +68,7 @@ public final class PostgresPlacesCache: Sendable {
   }
 
   /// Thirty days, as long as Google's terms allow keeping coordinates.
-  public static let defaultTimeToLive = Duration.seconds(30 * 24 * 3600)
+  public static let defaultTimeToLive = PlacesProviderCapabilities.googleTimeToLive
 
   /// Eight attempts within 60 seconds, from 200 ms up to 5 s apart: long enough for a server
   /// restart, or for one slow attempt (``attemptLimit``) and more after it; short enough that a
@@ -120,7 +121,8 @@ public final class PostgresPlacesCache: Sendable {
   ///   - retry: The retries when a connection fails; defaults to ``defaultRetry``.
   ///   - clock: The clock the retries wait on.
   ///   - now: The current wall-clock date, injected for tests.
-  ///   - logger: Where retries are logged (without the password).
+  ///   - logger: Where retries (info) and what is learned from other processes (debug) are
+  ///     logged, without the password; never below debug.
   /// - Throws: ``PostgresPlacesCacheError``: ``PostgresPlacesCacheError/Kind/newerSchema``
   ///   leaves the database untouched.
   public init(
@@ -137,10 +139,14 @@ public final class PostgresPlacesCache: Sendable {
     self.retry = retry
     self.clock = clock
     self.now = now
-    self.logger = logger
+    // PostgresNIO's trace messages (each protocol message, and SQL over many lines) would
+    // bury the run's own trace log: the cache and its driver log from debug up.
+    var quieter = logger
+    quieter.logLevel = max(logger.logLevel, .debug)
+    self.logger = quieter
     let cutoff = expiryCutoff
     let location = location
-    let logger = logger
+    let logger = quieter
     let highWater = try await withConnection { connection -> Int64 in
       _ = try await PostgresCacheSchema.migrate(connection, location: location, logger: logger)
       try await connection.withTransaction(logger: logger) { connection in
@@ -269,7 +275,7 @@ public final class PostgresPlacesCache: Sendable {
         },
         willRetry: { outcome, attempt, wait in
           if case .failure(let failure) = outcome {
-            logger.warning(
+            logger.info(
               "places cache attempt \(attempt) failed, trying again in \(wait): \(failure)"
             )
           }

@@ -4,8 +4,10 @@ import ForageHTTP
 /// database without its password.
 ///
 /// The CLI turns ``Kind/badURL`` into a usage error (64), ``Kind/newerSchema`` and
-/// ``Kind/notACache`` into a data error (65), ``Kind/outlivesTerms`` into a usage error (64), and ``Kind/unavailable`` and ``Kind/refused`` into
-/// a service error (69): a cache that can no longer be confirmed ends the run.
+/// ``Kind/notACache`` into a data error (65), and ``Kind/unavailable`` and ``Kind/refused`` into
+/// a service error (69): a cache that can no longer be confirmed ends the run. How long an
+/// API's terms let its answers be kept is the caller's to check, with the provider's
+/// `PlacesProviderCapabilities/termsRefusal(keeping:)` (the CLI does, for either cache).
 public struct PostgresPlacesCacheError: Error, Sendable, CustomStringConvertible {
   /// What went wrong, broadly.
   public enum Kind: Sendable, Equatable {
@@ -19,8 +21,6 @@ public struct PostgresPlacesCacheError: Error, Sendable, CustomStringConvertible
     case newerSchema
     /// The database holds values no Forage wrote (an impossible search, an unreadable place).
     case notACache
-    /// The time to live is longer than the terms of the scope's API allow.
-    case outlivesTerms
   }
 
   /// What went wrong.

@@ -48,6 +48,14 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
   /// What each request is billed as when it asks for Pro fields only (``PlacesFieldSet/pro``),
   /// or `nil` when the API does not bill by field (then it cannot be asked for fewer).
   public let proFieldsSKU: PlacesSKU?
+  /// The longest time the API's terms let a cache keep its answers, or `nil` for no limit:
+  /// Google lets latitude and longitude be kept at most 30 consecutive days (place IDs are
+  /// exempt, but a search's coverage and its places' coordinates are not); OpenStreetMap's
+  /// data (Overpass) is ODbL, kept as long as it is attributed.
+  public let longestTimeToLive: Duration?
+
+  /// Google's limit on keeping coordinates: 30 consecutive days.
+  public static let googleTimeToLive = Duration.seconds(30 * 86_400)
 
   /// Whether `host` is one of the API's public instances or a host under one, spelled in any
   /// case and with or without the final dot of a fully qualified name.
@@ -63,6 +71,22 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
   /// - Returns: The SKU.
   public func sku(for fields: PlacesFieldSet) -> PlacesSKU {
     fields == .pro ? proFieldsSKU ?? sku : sku
+  }
+
+  /// Why a cache that keeps this API's answers for `timeToLive` would break its terms, or
+  /// `nil` when it keeps within them (``longestTimeToLive``).
+  public func termsRefusal(keeping timeToLive: Duration) -> String? {
+    guard let longest = longestTimeToLive, timeToLive > longest else { return nil }
+    let days = Int(longest.components.seconds / 86_400)
+    return "a cache kept for \(Self.describe(timeToLive)) outlives the terms of \(displayName), "
+      + "which let coordinates be kept at most \(days) days; keep it \(days)d or less"
+  }
+
+  /// A duration in whole days, or in seconds when it is not a whole number of days.
+  private static func describe(_ duration: Duration) -> String {
+    let (seconds, fraction) = duration.components
+    if fraction == 0, seconds % 86_400 == 0 { return "\(seconds / 86_400) days" }
+    return "\(Double(seconds) + Double(fraction) / 1e18) s"
   }
 
   /// Places API (New): one page of at most 20 places, any type, no keyword, hours with a UTC
@@ -81,7 +105,8 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
     publicHosts: ["places.googleapis.com"],
     needsAPIKey: true,
     sku: .nearbySearchEnterprise,
-    proFieldsSKU: .nearbySearchPro
+    proFieldsSKU: .nearbySearchPro,
+    longestTimeToLive: googleTimeToLive
   )
 
   /// Google's legacy Nearby Search: three pages of 20, Table 1 types and keywords, no hours.
@@ -97,7 +122,8 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
     publicHosts: ["maps.googleapis.com"],
     needsAPIKey: true,
     sku: .nearbySearchLegacy,
-    proFieldsSKU: nil
+    proFieldsSKU: nil,
+    longestTimeToLive: googleTimeToLive
   )
 
   /// Overpass: every place within the radius in one answer, OpenStreetMap amenities and
@@ -119,6 +145,7 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
     ],
     needsAPIKey: false,
     sku: .free,
-    proFieldsSKU: nil
+    proFieldsSKU: nil,
+    longestTimeToLive: nil
   )
 }

@@ -262,7 +262,8 @@ enum FinderSession {
           api: backend.identity,
           type: options.query.type,
           keyword: options.query.keyword
-        )
+        ),
+        logger: arguments.logger()
       )
     } catch {
       throw failed(outputs, error as? ExitCode ?? Sysexits.unavailable)
@@ -285,6 +286,8 @@ enum FinderSession {
       return (summary, outputs)
     } catch let code as ExitCode {
       throw failed(outputs, code)
+    } catch let lost as SharedCacheLost {
+      throw failed(outputs, PlacesCacheArguments.exit(for: lost.error))
     }
   }
 
@@ -311,7 +314,8 @@ enum FinderSession {
   ///   - label: Put before every message but a track's own (which names its file): the
   ///     receiver, in a fleet.
   /// - Returns: The run's totals.
-  /// - Throws: An `ExitCode`; the caller leaves its outputs as they were.
+  /// - Throws: An `ExitCode`, or ``SharedCacheLost`` (not yet said: a fleet says it once for
+  ///   all its receivers); the caller leaves its outputs as they were.
   static func runFinder(
     source: FixSource,
     options: FinderOptions,
@@ -353,7 +357,7 @@ enum FinderSession {
       throw PlacesCacheArguments.exit(for: error)
     } catch let error as PostgresPlacesCacheError {
       await database?.cache.close()
-      throw PlacesCacheArguments.exit(for: error)
+      throw SharedCacheLost(error: error)
     } catch {
       printError("\(error)")
       throw Sysexits.ioError

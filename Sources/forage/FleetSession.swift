@@ -79,7 +79,8 @@ enum FleetSession {
           api: backends[0].identity,
           type: options.query.type,
           keyword: options.query.keyword
-        )
+        ),
+        logger: arguments.logger()
       )
     } catch {
       throw FinderSession.failed(outputs, error as? ExitCode ?? Sysexits.unavailable)
@@ -98,30 +99,37 @@ enum FleetSession {
       )
     }
     let atOnce = concurrency(of: receivers.count)
-    let results = await withTaskGroup(of: (Int, Result<RunSummary, ExitCode>).self) { group in
+    let results = await withTaskGroup(of: (Int, Result<RunSummary, Failure>).self) { group in
       var pending = receivers.enumerated().makeIterator()
       func startNext() {
         guard let (index, receiver) = pending.next() else { return }
         group.addTask { (index, await receiver.run(options: options, sharing: shared)) }
       }
       for _ in 0..<atOnce { startNext() }
-      var results: [Int: Result<RunSummary, ExitCode>] = [:]
+      var results: [Int: Result<RunSummary, Failure>] = [:]
       for await (index, result) in group {
         results[index] = result
         startNext()
       }
       return results
     }
+    // A lost shared cache is said once for the fleet, however many receivers it stopped.
+    var isCacheLossSaid = false
     do {
       try await FinderSession.finish(database)
     } catch let code as ExitCode {
       worst = worse(worst, code)
+      isCacheLossSaid = database?.failure != nil
     }
     var summaries: [RunSummary] = []
     for index in receivers.indices {
       switch results[index] {
       case .success(let summary): summaries.append(summary)
-      case .failure(let code): worst = worse(worst, code)
+      case .failure(.exit(let code)): worst = worse(worst, code)
+      case .failure(.cacheLost(let error)):
+        if !isCacheLossSaid { worst = worse(worst, PlacesCacheArguments.exit(for: error)) }
+        isCacheLossSaid = true
+        worst = worse(worst, Sysexits.unavailable)
       case nil: worst = worse(worst, Sysexits.ioError)
       }
     }
@@ -164,6 +172,14 @@ enum FleetSession {
     return one.rawValue >= other.rawValue ? one : other
   }
 
+  /// Why a receiver stopped.
+  private enum Failure: Error {
+    /// With this exit code, its message said.
+    case exit(ExitCode)
+    /// The shared cache was lost: not yet said.
+    case cacheLost(PostgresPlacesCacheError)
+  }
+
   /// One receiver of the fleet, with everything its finder needs; used by one task only.
   private final class Receiver: @unchecked Sendable {
     // Unchecked: made before the task group and then touched by its one task alone.
@@ -200,7 +216,7 @@ enum FleetSession {
     func run(
       options: FinderOptions,
       sharing shared: SharedCoverageCache
-    ) async -> Result<RunSummary, ExitCode> {
+    ) async -> Result<RunSummary, Failure> {
       do {
         return .success(
           try await FinderSession.runFinder(
@@ -219,10 +235,12 @@ enum FleetSession {
           )
         )
       } catch let code as ExitCode {
-        return .failure(code)
+        return .failure(.exit(code))
+      } catch let lost as SharedCacheLost {
+        return .failure(.cacheLost(lost.error))
       } catch {
         printError("receiver \(name): \(error)")
-        return .failure(Sysexits.ioError)
+        return .failure(.exit(Sysexits.ioError))
       }
     }
   }

@@ -2,9 +2,11 @@ import ArgumentParser
 import ForageFinder
 import ForagePlacesCache
 import ForagePostgresCache
+import ForageProviders
 import ForageSupport
 import ForageWriters
 import Foundation
+import Logging
 
 /// `--places-cache FILE|URL` and `--places-cache-ttl`: keep what searches learn in an SQLite
 /// file for later runs, or in PostgreSQL (`postgres://` or `postgresql://`, as libpq reads
@@ -91,6 +93,15 @@ struct PlacesCacheArguments: ParsableArguments {
     )
   }
 
+  /// Refuses a places cache, file or shared, kept longer than the API's terms allow
+  /// (``PlacesProviderCapabilities/termsRefusal(keeping:)``).
+  func validateTerms(of capabilities: PlacesProviderCapabilities) throws {
+    guard path != nil, let refusal = capabilities.termsRefusal(keeping: try duration()) else {
+      return
+    }
+    throw ValidationError("--places-cache-ttl \(timeToLive): \(refusal)")
+  }
+
   /// Opens the cache file, or `nil` without `--places-cache`.
   ///
   /// - Throws: An `ExitCode` after a one-line message: 65 for a file that is not a Forage
@@ -122,17 +133,20 @@ struct PlacesCacheArguments: ParsableArguments {
   }
 
   /// Opens the shared cache of a `postgres://` URL and reads what it knows for `scope`, or
-  /// `nil` without one.
+  /// `nil` without one; its retries and what it learns from other processes go to `logger`.
   ///
   /// - Throws: An `ExitCode` after a one-line message without the password: 64 for a URL
   ///   that cannot be read or a time to live past the API's terms, 65 for a database that is
   ///   not a Forage cache or has a newer schema (left untouched), 69 when the server cannot be
   ///   reached or refuses the user.
-  func openShared(scope: PlacesCacheScope) async throws -> PostgresCacheStorage? {
+  func openShared(
+    scope: PlacesCacheScope,
+    logger: Logger
+  ) async throws -> PostgresCacheStorage? {
     guard let url = sharedURL else { return nil }
     let timeToLive = try duration()
     do throws(PostgresPlacesCacheError) {
-      let cache = try await PostgresPlacesCache(url: url, timeToLive: timeToLive)
+      let cache = try await PostgresPlacesCache(url: url, timeToLive: timeToLive, logger: logger)
       do throws(PostgresPlacesCacheError) {
         return try await PostgresCacheStorage.open(cache, scope: scope)
       } catch {
@@ -148,7 +162,7 @@ struct PlacesCacheArguments: ParsableArguments {
   static func exit(for error: PostgresPlacesCacheError) -> ExitCode {
     printError("--places-cache \(error.description)")
     switch error.kind {
-    case .badURL, .outlivesTerms: return Sysexits.usage
+    case .badURL: return Sysexits.usage
     case .newerSchema, .notACache: return Sysexits.dataError
     case .unavailable, .refused: return Sysexits.unavailable
     }

@@ -1,3 +1,4 @@
+import ForageProviders
 import ForageTestSupport
 import Foundation
 import Testing
@@ -139,6 +140,43 @@ import Testing
     ])
     #expect(result.status == 64)
     #expect(result.stderr.contains("--places-cache-ttl"))
+  }
+
+  /// Times to live at and past Google's 30 days, in every unit.
+  static let timesToLive: [(value: String, withinGoogle: Bool)] = [
+    ("30d", true), ("2592000s", true), ("720h", true), ("43200min", true), ("29.5d", true),
+    ("2592000.5s", false), ("2592001s", false), ("721h", false), ("43201min", false),
+    ("31d", false), ("1e6d", false),
+  ]
+
+  /// Every provider with every time to live: past its terms, the run is refused before the
+  /// cache file is made, with one line naming the option, the API and its limit (exit 64).
+  @Test(arguments: PlacesProviderName.allCases.map(\.rawValue))
+  func aTimeToLivePastTheProvidersTermsIsRefusedBeforeTheFileIsMade(provider: String) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 200, in: directory).path
+    let isGoogle = provider != "overpass"
+    for (value, withinGoogle) in Self.timesToLive {
+      let file = directory.appendingPathComponent("cache-\(value).sqlite")
+      var arguments = [
+        "run", "--track", track, "--provider", provider, "--places-cache", file.path,
+        "--places-cache-ttl", value,
+      ]
+      if provider == "overpass" { arguments += ["--type", "restaurant"] }
+      let result = try FinderFixtures.forage(arguments)
+      let lines = result.stderr.split(separator: "\n").filter { !$0.contains("in-process mock") }
+      if isGoogle && !withinGoogle {
+        #expect(result.status == 64, "\(value): \(result.stderr)")
+        #expect(lines.count == 1, "\(value): \(result.stderr)")
+        #expect(lines.first?.contains("--places-cache-ttl \(value)") == true, "\(result.stderr)")
+        #expect(lines.first?.contains("at most 30 days") == true, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "\(value)")
+      } else {
+        #expect(result.status == 0, "\(provider) \(value): \(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: file.path), "\(value)")
+      }
+    }
   }
 
   /// Runs SQL on a file with Python's sqlite3 (an independent writer).

@@ -13,7 +13,10 @@ import Foundation
 /// signal mask and every signal's default action (a child of a test thread would otherwise
 /// inherit the thread's blocked signals) and only its three standard descriptors. Past its time limit it is stopped by its process id
 /// with SIGKILL.
-final class TimedChild {
+///
+/// Sendable: every stored property is a constant, and the semaphore and the waiting thread
+/// are safe to use from any thread.
+final class TimedChild: @unchecked Sendable {
   /// The child's process id.
   let pid: pid_t
   private let stdoutPath: String
@@ -94,6 +97,23 @@ final class TimedChild {
     }
     finished.signal()
     return try waiter.value()
+  }
+
+  /// Waits until standard error holds `marker` at least `count` times, for at most `limit`,
+  /// looking every 20 ms (blocks its thread: call it from a thread of its own).
+  ///
+  /// - Returns: Whether it did; `false` when the limit passed or the child ended first.
+  func waitForStderr(_ marker: String, count: Int = 1, limit: Duration) -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: limit)
+    func holds() -> Bool { stderr.components(separatedBy: marker).count - 1 >= count }
+    while ContinuousClock.now < deadline {
+      if holds() { return true }
+      if finished.wait(timeout: .now() + 0.02) == .success {
+        finished.signal()
+        return holds()
+      }
+    }
+    return holds()
   }
 
   /// Sends `signal` to the child.

@@ -62,4 +62,42 @@ final class FollowedStorage: PlacesCacheStorage {
     )
     #expect(engines.allSatisfy { $0.cache.covers(centre, radius: 100) })
   }
+
+  @Test(arguments: [1, 2, 5])
+  func anotherProcesssNoticesReachEveryFinderAndTheFindersThatStartLater(finders: Int) throws {
+    let storage = FollowedStorage()
+    let scope = PlacesCacheScope(api: "test", type: "restaurant", keyword: nil)
+    let shared = SharedCoverageCache()
+    let heard = Mutex<[Int: [String]]>([:])
+    func engine(_ index: Int) throws -> PlacesEngine {
+      try PlacesEngine(
+        provider: FakePlacesProvider(world: AssemblyFixtures.world),
+        query: PlacesQuery(radius: 500, limit: 20, type: "restaurant"),
+        policy: .coverage,
+        file: (storage, scope),
+        sharing: shared,
+        onNotices: { notices in heard.withLock { $0[index, default: []] += notices } }
+      )
+    }
+    let engines = try (0..<finders).map(engine)
+    let centre = try Coordinate(latitude: 60.17, longitude: 24.94)
+    storage.deliver(
+      StoredKnowledge(
+        searches: [StoredSearch(centre: centre, coveredRadius: 300, searchedAt: Date())],
+        places: [],
+        notices: ["© OpenStreetMap contributors"]
+      )
+    )
+    #expect(
+      heard.withLock { $0 }
+        == Dictionary(
+          uniqueKeysWithValues: (0..<finders).map {
+            ($0, ["© OpenStreetMap contributors"])
+          }
+        )
+    )
+    #expect(engines.allSatisfy { $0.storedNotices.isEmpty })
+    // A finder that starts after the notice arrived has it from the start.
+    #expect(try engine(finders).storedNotices == ["© OpenStreetMap contributors"])
+  }
 }

@@ -126,3 +126,29 @@ import Testing
     #expect(transport.requests.isEmpty)
   }
 }
+
+/// How long each provider's terms let a cache keep its answers.
+@Suite struct PlacesProviderTermsTests {
+  @Test func googleKeepsCoordinatesThirtyDaysAndOpenStreetMapWithoutLimit() {
+    let day = 86_400.0
+    for name in [PlacesProviderName.placesNew, .googleLegacy] {
+      let capabilities = name.capabilities
+      #expect(capabilities.longestTimeToLive == .seconds(30 * day))
+      for kept in [1.0, day, 30 * day] {
+        #expect(capabilities.termsRefusal(keeping: .seconds(kept)) == nil)
+      }
+      for kept in [30 * day + 0.001, 30 * day + 1, 31 * day, 1e12] {
+        let refusal = capabilities.termsRefusal(keeping: .seconds(kept))
+        #expect(refusal?.contains(capabilities.displayName) == true, "\(kept)")
+        #expect(refusal?.contains("at most 30 days") == true, "\(kept)")
+      }
+    }
+    #expect(
+      PlacesProviderName.googleLegacy.capabilities.termsRefusal(keeping: .seconds(31 * day))
+        == "a cache kept for 31 days outlives the terms of Nearby Search (legacy), which let "
+        + "coordinates be kept at most 30 days; keep it 30d or less"
+    )
+    #expect(PlacesProviderName.overpass.capabilities.longestTimeToLive == nil)
+    #expect(PlacesProviderName.overpass.capabilities.termsRefusal(keeping: .seconds(1e12)) == nil)
+  }
+}

@@ -23,6 +23,9 @@ public final class FakeGPSD: Sendable {
     case waitForClient
     /// The bytes sent again and again, as fast as the client reads, until it closes.
     case repeatUntilClientCloses
+    /// Then whatever the test sends through the feed, as it comes, until the client closes
+    /// the connection or the test ends the feed: a live receiver the test paces fix by fix.
+    case fed(GPSDFeed)
   }
 
   /// One scripted connection.
@@ -109,6 +112,8 @@ public final class FakeGPSD: Sendable {
         case .waitForClient:
           var byte: UInt8 = 0
           while recv(client, &byte, 1, 0) > 0 {}
+        case .fed(let feed):
+          feed.forward(to: client, isOpen: isOpen)
         }
         Glibc.close(client)
       }
@@ -147,7 +152,7 @@ public final class FakeGPSD: Sendable {
   }
 
   /// Sends every byte; `false` when the connection failed (the client closed it).
-  private static func sendAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  static func sendAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes {
@@ -187,6 +192,79 @@ private final class Listener: Sendable {
     descriptor.withLock {
       if $0 >= 0 { _ = Glibc.close($0) }
       $0 = -1
+    }
+  }
+}
+
+/// Lines a test hands a ``FakeGPSD`` connection while it is open (``FakeGPSD/Ending/fed(_:)``):
+/// written to a pipe, forwarded by the server's thread as they come.
+public final class GPSDFeed: Sendable {
+  private let readEnd: Int32
+  private let writeEnd: Mutex<Int32>
+
+  /// Creates a feed with nothing sent yet.
+  ///
+  /// - Throws: `POSIXError` when no pipe can be made.
+  public init() throws {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+    // Not inherited by a child another test spawns meanwhile.
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    readEnd = ends[0]
+    writeEnd = Mutex(ends[1])
+  }
+
+  deinit {
+    end()
+    Glibc.close(readEnd)
+  }
+
+  /// Sends `lines`, each followed by a newline, to the connection.
+  public func send(_ lines: [String]) {
+    let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+    writeEnd.withLock { descriptor in
+      guard descriptor >= 0 else { return }
+      var written = 0
+      while written < bytes.count {
+        let count = bytes.withUnsafeBytes {
+          write(descriptor, $0.baseAddress! + written, $0.count - written)
+        }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return }
+        written += count
+      }
+    }
+  }
+
+  /// Ends the feed: the connection closes once what was sent is forwarded.
+  public func end() {
+    writeEnd.withLock { descriptor in
+      if descriptor >= 0 { Glibc.close(descriptor) }
+      descriptor = -1
+    }
+  }
+
+  /// Forwards what is sent to `client` until the feed ends or the client closes.
+  func forward(to client: Int32, isOpen: Bool) {
+    var isOpen = isOpen
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while isOpen {
+      var descriptors = [
+        pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: client, events: Int16(POLLIN), revents: 0),
+      ]
+      guard poll(&descriptors, 2, -1) >= 0 || errno == EINTR else { return }
+      if descriptors[1].revents != 0 {
+        // The client sends nothing after its first line: readable means it closed.
+        var byte: UInt8 = 0
+        if recv(client, &byte, 1, Int32(MSG_DONTWAIT)) <= 0 { return }
+      }
+      if descriptors[0].revents != 0 {
+        let count = read(readEnd, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { return }
+        isOpen = FakeGPSD.sendAll(Array(buffer[0..<count]), to: client)
+      }
     }
   }
 }

@@ -163,18 +163,19 @@ final class PlacesEngine: Sendable {
     self.file = file
     self.shared = shared
     // What other processes record reaches the cache while the run goes on: once a cache, by
-    // the finder that made it.
-    let follow = { (cache: CoverageCache) in
+    // the finder that made it; their notices reach every finder that shares it.
+    let follow = { (cache: CoverageCache, tell: @escaping @Sendable ([String]) -> Void) in
       guard let file else { return }
       file.file.follow(file.scope) { knowledge in
         cache.learn(knowledge)
-        if !knowledge.notices.isEmpty { onNotices(knowledge.notices) }
+        if !knowledge.notices.isEmpty { tell(knowledge.notices) }
       }
     }
     if let shared {
+      shared.listen(onNotices)
       (cache, storedNotices) = try shared.cache(
         stored: { try file.map { try $0.file.knowledge(for: $0.scope) } },
-        whenMade: follow
+        whenMade: { follow($0, shared.tell) }
       )
       return
     }
@@ -182,7 +183,7 @@ final class PlacesEngine: Sendable {
     let cache = try CoverageCache(stored: stored)
     self.cache = cache
     storedNotices = stored?.notices ?? []
-    follow(cache)
+    follow(cache, onNotices)
   }
 
   /// The answer from the cache, or `nil` when the cache does not fully know the disk the fix

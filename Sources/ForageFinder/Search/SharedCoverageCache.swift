@@ -15,6 +15,8 @@ public final class SharedCoverageCache: Sendable {
   private let made = Mutex<(cache: CoverageCache, notices: [String])?>(nil)
   /// The searches in flight, of every finder, by centre.
   private let inFlight = Mutex<[PlacesEngine.InFlight]>([])
+  /// Every finder's listener for notices that other processes' searches brought.
+  private let noticeListeners = Mutex<[@Sendable ([String]) -> Void]>([])
 
   /// Creates a cache that no finder has used yet.
   public init() {}
@@ -37,6 +39,23 @@ public final class SharedCoverageCache: Sendable {
     }
     if isNew { whenMade(result.cache) }
     return result
+  }
+
+  /// Tells `listener` of the notices that other processes' searches bring from now on
+  /// (``tell(_:)``), as each finder's attribution needs them.
+  func listen(_ listener: @escaping @Sendable ([String]) -> Void) {
+    noticeListeners.withLock { $0.append(listener) }
+  }
+
+  /// Hands notices that another process's search brought to every finder listening, and
+  /// keeps them for the finders that start later.
+  func tell(_ notices: [String]) {
+    made.withLock { made in
+      for notice in notices where made?.notices.contains(notice) == false {
+        made?.notices.append(notice)
+      }
+    }
+    for listener in noticeListeners.withLock({ $0 }) { listener(notices) }
   }
 
   /// The search in flight within `distance` of `centre`, or, when there is none, the one
