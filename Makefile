@@ -35,13 +35,15 @@ test: deps test-deps lint check-dependencies docs
 	$(MAKE) fuzz-smoke
 	$(MAKE) tsan
 
-# The store's tests under ThreadSanitizer, in a build of their own (.build-tsan): a report fails
-# the run. This is how a user runs TSan on code that uses the store, too; the store's lock
-# hands over between threads where TSan can see it (Sources/ForageStore/StoreMutex.swift).
+# The store's tests under ThreadSanitizer, and its tour, in a package of their own (Tests/TSan,
+# whose targets link to Tests/ForageStoreTests and Sources/store-tour) so that only the store is
+# built with -sanitize=thread, not every dependency of the project: a report fails the run.
+# This is how a user runs TSan on code that uses the store, too; the store's lock hands over
+# between threads where TSan can see it (Sources/ForageStore/StoreMutex.swift).
 tsan:
-	swift build --build-tests --sanitize=thread --scratch-path .build-tsan $(SWIFT_BUILD_FLAGS)
-	swift test --skip-build --sanitize=thread --scratch-path .build-tsan \
-	  --filter 'ForageStoreTests|StoreTourTests' $(SWIFT_BUILD_FLAGS)
+	cd Tests/TSan && swift build --build-tests --sanitize=thread $(SWIFT_BUILD_FLAGS)
+	cd Tests/TSan && swift test --skip-build --sanitize=thread $(SWIFT_BUILD_FLAGS)
+	cd Tests/TSan && TSAN_OPTIONS=halt_on_error=1 .build/debug/store-tour > /dev/null
 
 # libFuzzer targets for every reader of user files or network bytes (Tests/Fuzz): `make fuzz`
 # runs each for FUZZ_SECONDS (60), seeded from Tests/Data and Tests/Fuzz/Corpus;
@@ -160,6 +162,7 @@ check-dependencies:
 	python3 .ci/check-dependencies .
 	python3 .ci/check-dependencies Benchmarks
 	python3 .ci/check-dependencies Tests/Fuzz
+	python3 .ci/check-dependencies Tests/TSan
 
 # The DocC catalogs, built offline; the archives land in .build/plugins/Swift-DocC/outputs.
 # Any warning (a broken symbol link in a page or a doc comment, say) fails the build.

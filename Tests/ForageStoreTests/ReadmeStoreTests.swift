@@ -22,7 +22,9 @@ import Testing
   /// The block between the markers is the README's, but for its `import ForageStore` (at the
   /// top of the file) and the indentation.
   @Test func theReadmeShowsThisCode() throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    // Through the link Tests/TSan builds this file by, too.
+    let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+      .deletingLastPathComponent()
     let root = folder.deletingLastPathComponent().deletingLastPathComponent()
     let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
     let source = try String(
