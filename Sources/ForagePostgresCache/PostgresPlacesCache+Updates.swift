@@ -119,11 +119,17 @@ extension PostgresPlacesCache {
 
   /// Reads search `id` and its places and hands them to the subscribers of its scope, unless
   /// this instance wrote it or it has expired.
+  ///
+  /// The search counts as known (``catchUp(on:)`` starts after it) only once this is done: a
+  /// connection lost while reading it leaves it to be read again after the reconnection.
   private func deliver(search id: Int64, on connection: PostgresConnection) async throws {
-    let isOwn = state.withLock { state in
-      state.highWater = max(state.highWater, id)
-      return state.ownSearches.contains(id)
-    }
+    try await hand(search: id, on: connection)
+    state.withLock { $0.highWater = max($0.highWater, id) }
+  }
+
+  /// Reads search `id` and hands it to the subscribers of its scope (``deliver(search:on:)``).
+  private func hand(search id: Int64, on connection: PostgresConnection) async throws {
+    let isOwn = state.withLock { $0.ownSearches.contains(id) }
     guard !isOwn, state.withLock({ !$0.subscribers.isEmpty }) else { return }
     let cutoff = expiryCutoff
     let rows = try await connection.query(

@@ -1,3 +1,4 @@
+import ForageTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -7,10 +8,10 @@ import Foundation
 /// gpsd's `gpsfake` (Debian's `gpsd-clients`) replaying one NMEA log into a gpsd on 127.0.0.1,
 /// started in a session of its own so the test can end it and its gpsd together.
 ///
-/// It is spawned with `posix_spawn` rather than `Process` for two things `Process` cannot do: a
-/// new session (`POSIX_SPAWN_SETSID`, so `kill(-pid, SIGKILL)` reaches the gpsd it starts) and an
-/// empty signal mask (a child of a test thread would otherwise inherit its blocked signals, and
-/// gpsfake could not stop its gpsd with SIGTERM). Output goes to a file in `directory`.
+/// It is started with ``ChildSpawn`` rather than `Process` for two things `Process` cannot do: a
+/// new session (so `kill(-pid, SIGKILL)` reaches the gpsd it starts) and an empty signal mask
+/// (a child of a test thread would otherwise inherit its blocked signals, and gpsfake could not
+/// stop its gpsd with SIGTERM). Output goes to a file in `directory`.
 ///
 /// Found and run as root in this container, gpsfake needs no special flags: its gpsd drops
 /// privileges to the `gpsd` user and opens the pseudo-terminal gpsfake made world-readable; it
@@ -40,34 +41,13 @@ final class GPSFakeProcess {
     let arguments = [
       executable, "-1", "-q", "-c", String(cycle), "-W", String(timeout), "-P", String(port), log,
     ]
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // POSIX_SPAWN_SETSID is 0x80 in glibc's <spawn.h>, behind _GNU_SOURCE, so not imported.
-    let setSession: Int32 = 0x80
-    posix_spawnattr_setflags(
-      &attributes,
-      Int16(setSession | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF))
-    )
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for number in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var child: pid_t = 0
-    let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
-    pid = child
+    pid = try ChildSpawn(
+      standardInput: .file(inputPath),
+      standardOutput: .file(outputPath),
+      standardError: .standardOutput,
+      environment: nil,
+      newSession: true
+    ).start(executable, Array(arguments.dropFirst()))
   }
 
   /// Kills gpsfake and its gpsd (SIGKILL to the whole session's group), reaps gpsfake and

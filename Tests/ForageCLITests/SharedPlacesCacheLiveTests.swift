@@ -71,6 +71,23 @@ struct SharedPlacesCacheLiveTests {
       )
     }
 
+    /// Waits until the process has learned `searches` searches another process made, then
+    /// walks the whole walk and ends.
+    func walkAfterLearning(
+      _ searches: Int
+    ) throws -> (status: Int32, output: RunOutput, stderr: String) {
+      try #require(
+        child.waitForStderr(
+          SharedPlacesCacheLiveTests.learned,
+          count: searches,
+          limit: SharedPlacesCacheLiveTests.patience
+        ),
+        "\(child.stderr.suffix(3000))"
+      )
+      send(0..<SharedPlacesCacheLiveTests.fixes)
+      return try finish()
+    }
+
     /// Ends the feed (gpsd closes the connection, which ends the run) and waits for the
     /// process to end.
     func finish() throws -> (status: Int32, output: RunOutput, stderr: String) {
@@ -138,14 +155,7 @@ struct SharedPlacesCacheLiveTests {
     #expect(PlacesCacheTests.answers(leaderOutput) == expected)
     let searches = try await Self.searches(in: cluster)
     #expect(searches > 0)
-    try await offPool {
-      try #require(
-        follower.child.waitForStderr(Self.learned, count: searches, limit: Self.patience),
-        "\(follower.child.stderr.suffix(2000))"
-      )
-    }
-    follower.send(0..<Self.fixes)
-    let run = try await offPool { try follower.finish() }
+    let run = try await offPool { try follower.walkAfterLearning(searches) }
     await cluster.remove()
     #expect(run.status == 0, "\(run.stderr.suffix(2000))")
     #expect(PlacesCacheTests.answers(run.output) == expected)
@@ -177,14 +187,7 @@ struct SharedPlacesCacheLiveTests {
     let searches = try await Self.searches(in: cluster)
     #expect(searches > 0 && searches <= requests)
     // The follower, whose listening connection the restart cut, caught up on all of them.
-    try await offPool {
-      try #require(
-        follower.child.waitForStderr(Self.learned, count: searches, limit: Self.patience),
-        "\(follower.child.stderr.suffix(3000))"
-      )
-    }
-    follower.send(0..<Self.fixes)
-    let followed = try await offPool { try follower.finish() }
+    let followed = try await offPool { try follower.walkAfterLearning(searches) }
     await cluster.remove()
     #expect(followed.status == 0, "\(followed.stderr.suffix(3000))")
     #expect(PlacesCacheTests.answers(followed.output) == expected)

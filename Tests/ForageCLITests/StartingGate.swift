@@ -61,27 +61,13 @@ enum StartingGate {
     for (number, arguments) in runs.enumerated() {
       let stdout = directory.appendingPathComponent("gate-\(number).out").path
       let stderr = directory.appendingPathComponent("gate-\(number).err").path
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_adddup2(&actions, gate[0], 0)
-      posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-      posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-      posix_spawn_file_actions_adddup2(&actions, ready[1], 3)
-      var attributes = posix_spawnattr_t()
-      posix_spawnattr_init(&attributes)
-      defer { posix_spawnattr_destroy(&attributes) }
-      // A child of a test thread would inherit its blocked signals: start with none blocked.
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-      var mask = sigset_t()
-      sigemptyset(&mask)
-      posix_spawnattr_setsigmask(&attributes, &mask)
-      let words = ["/bin/sh", "-c", script, "sh", BuiltBinary.url(name).path] + arguments
-      let argv = words.map { strdup($0) } + [nil]
-      defer { for pointer in argv { free(pointer) } }
-      var pid: pid_t = 0
-      let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
-      guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+      let words = ["-c", script, "sh", BuiltBinary.url(name).path] + arguments
+      let pid = try ChildSpawn(
+        standardInput: .descriptor(gate[0]),
+        standardOutput: .file(stdout),
+        standardError: .file(stderr),
+        inherited: [ready[1]]
+      ).start("/bin/sh", words)
       children.append((pid, stdout, stderr))
     }
     close(ready[1])

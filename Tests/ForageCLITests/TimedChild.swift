@@ -9,10 +9,8 @@ import Foundation
 /// A built binary run as a child with a time limit, its outputs in files, for tests that send
 /// it signals or run it under resource limits.
 ///
-/// It is spawned with `posix_spawn` so that it starts as a shell would start it: an empty
-/// signal mask and every signal's default action (a child of a test thread would otherwise
-/// inherit the thread's blocked signals) and only its three standard descriptors. Past its time limit it is stopped by its process id
-/// with SIGKILL.
+/// It is started with ``ChildSpawn``, as a shell would start it, with only its three standard
+/// descriptors. Past its time limit it is stopped by its process id with SIGKILL.
 ///
 /// Sendable: every stored property is a constant, and the semaphore and the waiting thread
 /// are safe to use from any thread.
@@ -35,41 +33,11 @@ final class TimedChild: @unchecked Sendable {
     let name = "child-\(UUID().uuidString)"
     stdoutPath = directory.appendingPathComponent("\(name).stdout").path
     stderrPath = directory.appendingPathComponent("\(name).stderr").path
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(
-      &attributes,
-      Int16(Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF))
-    )
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    // Nothing else of the test runner's (other tests' pipes and sockets): the child's open-files
-    // limit is then the child's own.
-    // (glibc's closefrom action is not visible to Swift; closing one that another thread has
-    // closed meanwhile is not an error for posix_spawn.)
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-      posix_spawn_file_actions_addclose(&actions, descriptor)
-    }
-    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      .map { "\($0.key)=\($0.value)" }
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = variables.map { strdup($0) } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var child: pid_t = 0
-    let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-    guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+    let child = try ChildSpawn(
+      standardOutput: .file(stdoutPath),
+      standardError: .file(stderrPath),
+      environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    ).start(executable, arguments)
     pid = child
     let spawned = child
     let finished = DispatchSemaphore(value: 0)

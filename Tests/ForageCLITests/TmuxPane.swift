@@ -48,27 +48,12 @@ final class TmuxPane {
   /// never reach its end, and whoever reads it would wait forever. So this spawns tmux itself,
   /// closing every other descriptor, and waits for it with `waitpid`.
   private static func spawn(_ arguments: [String]) throws -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    for descriptor in Int32(0)...2 {
-      posix_spawn_file_actions_addopen(
-        &actions,
-        descriptor,
-        "/dev/null",
-        descriptor == 0 ? O_RDONLY : O_WRONLY,
-        0
-      )
+    let pid: pid_t
+    do {
+      pid = try ChildSpawn().start(tmux.path, arguments)
+    } catch {
+      throw FixtureError("cannot start tmux: \(error)")
     }
-    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-      posix_spawn_file_actions_addclose(&actions, descriptor)
-    }
-    let argv = ([tmux.path] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, tmux.path, &actions, nil, argv, environ)
-    guard spawned == 0 else { throw FixtureError("cannot start tmux: error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return status

@@ -133,6 +133,48 @@ struct PostgresCacheFaultTests {
     await reader.close()
   }
 
+  @Test func aSearchWhoseReadingWasCutOffIsReadAgainAfterTheReconnection() async throws {
+    let silent = PostgresPlacesCache.silentLogger
+    let database = try await F.database()
+    let writer = try await F.open(database.url)
+    let reader = try await F.open(database.url)
+    var updates = reader.updates(for: F.scope).makeAsyncIterator()
+    try await writer.record(
+      [F.place("a", 60.171)],
+      around: F.centre(1),
+      coveredRadius: 100,
+      in: F.scope
+    )
+    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(1)])
+    // A search without places commits without the searches' places table; the reader's
+    // reading of its places then waits for the lock, and its connection is ended there.
+    let admin = try await Self.adminConnection(database.name)
+    try await admin.query("BEGIN", logger: silent)
+    try await admin.query("LOCK TABLE forage_search_place IN ACCESS EXCLUSIVE MODE", logger: silent)
+    try await writer.record([], around: F.centre(2), coveredRadius: 100, in: F.scope)
+    var pid = ""
+    for _ in 0..<3000 where pid.isEmpty {
+      pid = try await F.cluster.sql(
+        """
+        SELECT pid FROM pg_stat_activity WHERE datname = '\(database.name)'
+        AND wait_event_type = 'Lock' AND query LIKE '%FROM forage_search_place sp%'
+        """,
+        database: database.name
+      )
+    }
+    #expect(!pid.isEmpty)
+    #expect(
+      try await F.cluster.sql("SELECT pg_terminate_backend(\(pid))", database: database.name)
+        == "t"
+    )
+    try await admin.query("ROLLBACK", logger: silent)
+    try await admin.close()
+    // Read again after the reconnection (before, it counted as known and was never read).
+    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(2)])
+    await writer.close()
+    await reader.close()
+  }
+
   @Test func aServerGoneForGoodEndsEveryCallWithOneReasonAndNoPassword() async throws {
     let database = try await F.database()
     let cluster = try F.cluster

@@ -9,8 +9,8 @@ import Foundation
 ///
 /// `initdb` refuses to run as root, and CI runs as root: there the cluster belongs to `nobody`,
 /// whose process the server runs as (through `setpriv`, which execs, so the process started is
-/// the server itself). The server gets only the three standard descriptors (none of the test
-/// runner's pipes or sockets) and no blocked signals.
+/// the server itself). Every program is started with ``ChildSpawn``: only the three standard
+/// descriptors (none of the test runner's pipes or sockets) and no blocked signals.
 ///
 /// Local (socket) connections are trusted for ``adminUser``; TCP connections need a password
 /// (SCRAM), so a test can give ``user`` and ``password`` in a `postgres://` URL for real. The
@@ -217,15 +217,11 @@ public final class PostgresCluster: @unchecked Sendable {
     log: String,
     asOwner: Bool = true
   ) throws -> Int32 {
-    let pid = try spawn(executable, arguments, log: log, asOwner: asOwner)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    let signal = status & 0x7f
-    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    ChildSpawn.wait(for: try spawn(executable, arguments, log: log, asOwner: asOwner))
   }
 
-  /// Starts a program with standard input empty, both outputs in `log` in the folder, no
-  /// other descriptor and no blocked signal; as the cluster's owner when `asOwner`.
+  /// Starts a program (``ChildSpawn``) with standard input empty and both outputs in `log` in
+  /// the folder; as the cluster's owner when `asOwner`.
   private func spawn(
     _ executable: String,
     _ arguments: [String],
@@ -241,63 +237,23 @@ public final class PostgresCluster: @unchecked Sendable {
     // In the folder (a working directory that `nobody` may not read would stop it); env execs,
     // as setpriv does, so the process started is the program itself.
     command = ["/usr/bin/env", "-C", folder.path] + command
-    let logPath = folder.appendingPathComponent(log).path
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(
-      &attributes,
-      Int16(Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF))
-    )
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    // Every other descriptor is closed in the child, whenever it was opened: a list of them
-    // made before posix_spawn misses a pipe another thread opens meanwhile (another suite's
-    // `Process`), and a server that inherits its write end keeps that reader waiting for ever.
-    guard let closeFrom = Self.addCloseFrom, closeFrom(&actions, 3) == 0 else {
-      throw Failure(description: "posix_spawn_file_actions_addclosefrom_np is missing (glibc 2.34)")
-    }
     var environment = ProcessInfo.processInfo.environment
     environment["LC_ALL"] = "C"
     environment["PGTZ"] = "UTC"
-    let argv = command.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var child: pid_t = 0
-    let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
-    guard status == 0 else {
-      throw Failure(description: "cannot start \(command[0]): \(String(cString: strerror(status)))")
+    do {
+      return try ChildSpawn(
+        standardOutput: .appending(folder.appendingPathComponent(log).path),
+        standardError: .standardOutput,
+        environment: environment
+      ).start(command[0], Array(command.dropFirst()))
+    } catch let error as ChildSpawn.Failure {
+      throw Failure(description: error.description)
     }
-    return child
   }
 
   private func log(_ name: String) -> String {
     (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? ""
   }
-
-  /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
-  /// module does not declare.
-  private static let addCloseFrom:
-    (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-      // RTLD_DEFAULT is a null handle in glibc.
-      guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
-      else { return nil }
-      return unsafeBitCast(
-        symbol,
-        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
-          .self
-      )
-    }()
 
   /// The folder of `initdb`, `postgres` and `psql`, looked for once a process.
   private static let binariesFound = Result { try findBinaries() }
