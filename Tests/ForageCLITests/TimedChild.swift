@@ -43,12 +43,9 @@ final class TimedChild: @unchecked Sendable {
     let finished = DispatchSemaphore(value: 0)
     self.finished = finished
     waiter = BlockingThread {
-      var status: Int32 = 0
-      while waitpid(spawned, &status, 0) < 0 && errno == EINTR {}
+      let status = ChildSpawn.wait(for: spawned)
       finished.signal()
-      // As a shell reports it: the exit code, or 128 + the signal that ended the process.
-      let signal = status & 0x7f
-      return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+      return status
     }
   }
 
