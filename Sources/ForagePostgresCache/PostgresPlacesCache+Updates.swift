@@ -11,7 +11,8 @@ extension PostgresPlacesCache {
   /// process and up to its period of delay; a notification costs nothing until a search is
   /// made, and arrives as it commits). When that connection fails, a new one is made as
   /// ``retry`` allows and the searches committed meanwhile are read (by id), so none is missed
-  /// while the server is away; a search may come twice, which adds nothing to a coverage. When
+  /// while the server is away; each search comes once (the same search written again, at the
+  /// same centre and radius, is not sent again). When
   /// the retries run out, every stream ends with that ``PostgresPlacesCacheError``: the caller
   /// can no longer confirm the cache and must stop answering from it.
   ///
@@ -105,9 +106,16 @@ extension PostgresPlacesCache {
     try? await connection.close()
   }
 
-  /// Hands on every search committed since the last one known.
+  /// How far below the highest search id handed on a catch-up looks again. Ids are taken
+  /// when a search is inserted, but searches commit in any order among the transactions in
+  /// flight together: one that committed after a higher one, while no connection listened,
+  /// lies below the highest. A thousand covers that many writers at once.
+  static let catchUpLookback: Int64 = 1000
+
+  /// Hands on every search committed since the cache opened that was not handed on yet: those
+  /// above the highest handed on, and those not handed on within ``catchUpLookback`` below it.
   private func catchUp(on connection: PostgresConnection) async throws {
-    let after = state.withLock { $0.highWater }
+    let after = state.withLock { max($0.knownAtOpen, $0.highWater - Self.catchUpLookback) }
     let rows = try await connection.query(
       "SELECT id FROM forage_search WHERE id > \(after) ORDER BY id",
       logger: logger
@@ -120,11 +128,16 @@ extension PostgresPlacesCache {
   /// Reads search `id` and its places and hands them to the subscribers of its scope, unless
   /// this instance wrote it or it has expired.
   ///
-  /// The search counts as known (``catchUp(on:)`` starts after it) only once this is done: a
-  /// connection lost while reading it leaves it to be read again after the reconnection.
+  /// The search counts as handed on (``catchUp(on:)`` passes over it) only once this is done:
+  /// a connection lost while reading it leaves it to be read again after the reconnection.
   private func deliver(search id: Int64, on connection: PostgresConnection) async throws {
+    // Each search once: the catch-up and a notification may both name it.
+    guard !state.withLock({ $0.handed.contains(id) }) else { return }
     try await hand(search: id, on: connection)
-    state.withLock { $0.highWater = max($0.highWater, id) }
+    state.withLock { state in
+      state.highWater = max(state.highWater, id)
+      state.handed.insert(id)
+    }
   }
 
   /// Reads search `id` and hands it to the subscribers of its scope (``deliver(search:on:)``).

@@ -53,8 +53,13 @@ public final class PostgresPlacesCache: Sendable {
     var nextConnectionID = 1
     /// The searches this instance wrote: not sent to its own ``updates(for:)``.
     var ownSearches: Set<Int64> = []
-    /// The highest search id known when the cache opened, or delivered since.
+    /// The highest search id when the cache opened: those up to it are read with the
+    /// knowledge, not handed on.
+    var knownAtOpen: Int64 = 0
+    /// The highest search id handed on (or ``knownAtOpen``).
     var highWater: Int64 = 0
+    /// The searches handed on since the cache opened.
+    var handed: Set<Int64> = []
     var subscribers: [UUID: Subscriber] = [:]
     var listener: Task<Void, Never>?
     var listenerConnection: PostgresConnection?
@@ -171,7 +176,10 @@ public final class PostgresPlacesCache: Sendable {
       for try await id in rows.decode(Int64.self) { highest = id }
       return highest
     }
-    state.withLock { $0.highWater = highWater }
+    state.withLock { state in
+      state.knownAtOpen = highWater
+      state.highWater = highWater
+    }
   }
 
   /// Closes what ``close()`` was not called to close: a connection must be closed before it is

@@ -175,6 +175,45 @@ struct PostgresCacheFaultTests {
     await reader.close()
   }
 
+  @Test func aSearchThatCommittedAfterAHigherOneWhileNoOneListenedIsCaughtUp() async throws {
+    let silent = PostgresPlacesCache.silentLogger
+    let database = try await F.database()
+    let writer = try await F.open(database.url)
+    let reader = try await F.open(database.url)
+    var updates = reader.updates(for: F.scope).makeAsyncIterator()
+    try await writer.record([], around: F.centre(1), coveredRadius: 100, in: F.scope)
+    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(1)])
+    // A search takes its id, then another takes the next and commits, and is read.
+    let admin = try await Self.adminConnection(database.name)
+    try await admin.query("BEGIN", logger: silent)
+    let centre = F.centre(2)
+    try await admin.query(
+      """
+      INSERT INTO forage_search (scope_id, latitude, longitude, covered_radius, searched_at)
+      SELECT id, \(centre.latitude), \(centre.longitude), 100, \(F.start.timeIntervalSince1970)
+      FROM forage_scope
+      """,
+      logger: silent
+    )
+    try await writer.record([], around: F.centre(3), coveredRadius: 100, in: F.scope)
+    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(3)])
+    // The first commits with no announcement (as if while no connection listened), and
+    // the reader's connections end.
+    try await admin.query("COMMIT", logger: silent)
+    try await admin.close()
+    _ = try await F.cluster.sql(
+      """
+      SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+      WHERE datname = '\(database.name)' AND pid <> pg_backend_pid()
+      """,
+      database: database.name
+    )
+    // Found below the highest search handed on (before, the catch-up started above it).
+    #expect(try await updates.next()?.searches.map(\.centre) == [centre])
+    await writer.close()
+    await reader.close()
+  }
+
   @Test func aServerGoneForGoodEndsEveryCallWithOneReasonAndNoPassword() async throws {
     let database = try await F.database()
     let cluster = try F.cluster
