@@ -50,6 +50,28 @@ struct PostgresCacheFaultTests {
     )
   }
 
+  /// A writer and a reader of a new database, the reader following it: its first update, a
+  /// search with one place at centre 1, already read.
+  static func writerAndFollowingReader() async throws -> (
+    database: (url: String, name: String),
+    writer: PostgresPlacesCache,
+    reader: PostgresPlacesCache,
+    updates: AsyncThrowingStream<StoredKnowledge, any Error>.AsyncIterator
+  ) {
+    let database = try await F.database()
+    let writer = try await F.open(database.url)
+    let reader = try await F.open(database.url)
+    var updates = reader.updates(for: F.scope).makeAsyncIterator()
+    try await writer.record(
+      [F.place("a", 60.171)],
+      around: F.centre(1),
+      coveredRadius: 100,
+      in: F.scope
+    )
+    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(1)])
+    return (database, writer, reader, updates)
+  }
+
   @Test func aTransactionKilledMidwayLeavesNoHalfSearch() async throws {
     let database = try await F.database()
     let cache = try await F.open(database.url, retry: .never)
@@ -109,17 +131,8 @@ struct PostgresCacheFaultTests {
   }
 
   @Test func aRestartedServerIsReconnectedAndUpdatesGoOn() async throws {
-    let database = try await F.database()
-    let writer = try await F.open(database.url)
-    let reader = try await F.open(database.url)
-    var updates = reader.updates(for: F.scope).makeAsyncIterator()
-    try await writer.record(
-      [F.place("a", 60.171)],
-      around: F.centre(1),
-      coveredRadius: 100,
-      in: F.scope
-    )
-    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(1)])
+    let (_, writer, reader, first) = try await Self.writerAndFollowingReader()
+    var updates = first
     try await F.cluster.restart()
     try await writer.record(
       [F.place("b", 60.172)],
@@ -135,17 +148,8 @@ struct PostgresCacheFaultTests {
 
   @Test func aSearchWhoseReadingWasCutOffIsReadAgainAfterTheReconnection() async throws {
     let silent = PostgresPlacesCache.silentLogger
-    let database = try await F.database()
-    let writer = try await F.open(database.url)
-    let reader = try await F.open(database.url)
-    var updates = reader.updates(for: F.scope).makeAsyncIterator()
-    try await writer.record(
-      [F.place("a", 60.171)],
-      around: F.centre(1),
-      coveredRadius: 100,
-      in: F.scope
-    )
-    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(1)])
+    let (database, writer, reader, first) = try await Self.writerAndFollowingReader()
+    var updates = first
     // A search without places commits without the searches' places table; the reader's
     // reading of its places then waits for the lock, and its connection is ended there.
     let admin = try await Self.adminConnection(database.name)
@@ -177,12 +181,8 @@ struct PostgresCacheFaultTests {
 
   @Test func aSearchThatCommittedAfterAHigherOneWhileNoOneListenedIsCaughtUp() async throws {
     let silent = PostgresPlacesCache.silentLogger
-    let database = try await F.database()
-    let writer = try await F.open(database.url)
-    let reader = try await F.open(database.url)
-    var updates = reader.updates(for: F.scope).makeAsyncIterator()
-    try await writer.record([], around: F.centre(1), coveredRadius: 100, in: F.scope)
-    #expect(try await updates.next()?.searches.map(\.centre) == [F.centre(1)])
+    let (database, writer, reader, first) = try await Self.writerAndFollowingReader()
+    var updates = first
     // A search takes its id, then another takes the next and commits, and is read.
     let admin = try await Self.adminConnection(database.name)
     try await admin.query("BEGIN", logger: silent)
