@@ -72,10 +72,14 @@ struct PostgresCacheFaultTests {
     return (database, writer, reader, updates)
   }
 
-  @Test func aTransactionKilledMidwayLeavesNoHalfSearch() async throws {
-    let database = try await F.database()
-    let cache = try await F.open(database.url, retry: .never)
-    let admin = try await Self.adminConnection(database.name)
+  /// Starts `cache` writing a search of two places that waits on a lock the administrator's
+  /// session holds (its transaction left open, for the caller to end), and ends the writer's
+  /// connection there.
+  static func writeKilledMidway(
+    by cache: PostgresPlacesCache,
+    in database: String
+  ) async throws -> (admin: PostgresConnection, writing: Task<Int64, any Error>) {
+    let admin = try await adminConnection(database)
     try await admin.query("BEGIN", logger: PostgresPlacesCache.silentLogger)
     try await admin.query(
       "LOCK TABLE forage_search IN SHARE MODE",
@@ -89,7 +93,14 @@ struct PostgresCacheFaultTests {
         in: F.scope
       )
     }
-    try await Self.killWaitingWriter(in: database.name)
+    try await killWaitingWriter(in: database)
+    return (admin, writing)
+  }
+
+  @Test func aTransactionKilledMidwayLeavesNoHalfSearch() async throws {
+    let database = try await F.database()
+    let cache = try await F.open(database.url, retry: .never)
+    let (admin, writing) = try await Self.writeKilledMidway(by: cache, in: database.name)
     let error = await #expect(throws: PostgresPlacesCacheError.self) { try await writing.value }
     #expect(error?.kind == .unavailable)
     for table in ["forage_search", "forage_place", "forage_search_place"] {
@@ -106,21 +117,7 @@ struct PostgresCacheFaultTests {
   @Test func aKilledTransactionIsWrittenWholeOnTheNextConnection() async throws {
     let database = try await F.database()
     let cache = try await F.open(database.url)
-    let admin = try await Self.adminConnection(database.name)
-    try await admin.query("BEGIN", logger: PostgresPlacesCache.silentLogger)
-    try await admin.query(
-      "LOCK TABLE forage_search IN SHARE MODE",
-      logger: PostgresPlacesCache.silentLogger
-    )
-    let writing = Task {
-      try await cache.record(
-        [F.place("a", 60.171), F.place("b", 60.172)],
-        around: F.centre(),
-        coveredRadius: 100,
-        in: F.scope
-      )
-    }
-    try await Self.killWaitingWriter(in: database.name)
+    let (admin, writing) = try await Self.writeKilledMidway(by: cache, in: database.name)
     try await admin.query("COMMIT", logger: PostgresPlacesCache.silentLogger)
     _ = try await writing.value
     #expect(try await F.count("SELECT count(*) FROM forage_search", in: database.name) == 1)
