@@ -258,11 +258,7 @@ enum FinderSession {
     let database: PostgresCacheStorage?
     do {
       database = try await arguments.placesCache.openShared(
-        scope: PlacesCacheScope(
-          api: backend.identity,
-          type: options.query.type,
-          keyword: options.query.keyword
-        ),
+        scope: PlacesCacheScope(api: backend.identity, query: options.query),
         logger: arguments.logger()
       )
     } catch {

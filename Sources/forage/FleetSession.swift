@@ -75,11 +75,7 @@ enum FleetSession {
     let database: PostgresCacheStorage?
     do {
       database = try await arguments.placesCache.openShared(
-        scope: PlacesCacheScope(
-          api: backends[0].identity,
-          type: options.query.type,
-          keyword: options.query.keyword
-        ),
+        scope: PlacesCacheScope(api: backends[0].identity, query: options.query),
         logger: arguments.logger()
       )
     } catch {

@@ -73,9 +73,7 @@ extension FinderMiddleware {
           provider: provider,
           query: query,
           policy: setup.options.policy,
-          file: cacheFile.map {
-            ($0, PlacesCacheScope(api: api, type: query.type, keyword: query.keyword))
-          },
+          file: cacheFile.map { ($0, PlacesCacheScope(api: api, query: query)) },
           sharing: shared,
           hours: hours,
           onSkipped: onSkipped,

@@ -18,4 +18,9 @@ public struct PlacesCacheScope: Sendable, Hashable {
     self.type = type ?? ""
     self.keyword = keyword ?? ""
   }
+
+  /// The scope of `query`'s searches on the API `api`.
+  public init(api: String, query: PlacesQuery) {
+    self.init(api: api, type: query.type, keyword: query.keyword)
+  }
 }
