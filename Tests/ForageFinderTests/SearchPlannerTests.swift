@@ -59,4 +59,56 @@ import Testing
     let fix = try Self.point(east: 0)
     #expect(planner.radiusPlan(for: fix, radius: 500) == .init(centre: fix, enoughRadius: nil))
   }
+
+  /// A planner walking east at 1.4 m/s that has searched `places` places within 634 m.
+  static func walking(after places: Int) throws -> SearchPlanner {
+    var planner = SearchPlanner()
+    for second in 0..<16 { planner.note(fix: try Self.point(east: -21 + 1.4 * Double(second))) }
+    planner.note(
+      search: try Self.point(east: -100),
+      coveredRadius: 634,
+      places: places,
+      isComplete: true
+    )
+    return planner
+  }
+
+  @Test func withinARadiusWhereFewPlacesAreNearAsksWiderAtTheFix() throws {
+    let fix = try Self.point(east: 0)
+    // 10 places in 634 m: 1 000 places would need 6.3 km, so 4R, at the fix.
+    #expect(
+      try Self.walking(after: 10).radiusPlan(for: fix, radius: 500)
+        == .init(centre: fix, enoughRadius: 2_000)
+    )
+    // None found widens as far, not farther.
+    #expect(
+      try Self.walking(after: 0).radiusPlan(for: fix, radius: 500)
+        == .init(centre: fix, enoughRadius: 2_000)
+    )
+    // 250 places in 634 m: 1 000 places in twice that radius.
+    let plan = try Self.walking(after: 250).radiusPlan(for: fix, radius: 500)
+    #expect(plan.centre == fix)
+    #expect(abs((plan.enoughRadius ?? 0) - 1_268) < 0.5, "\(String(describing: plan.enoughRadius))")
+  }
+
+  @Test func withinARadiusWhereManyPlacesAreNearAsksAheadAsBefore() throws {
+    let fix = try Self.point(east: 0)
+    // 2 000 places in 634 m: 1 000 fit in 448 m, less than the 634 m the fixes ahead need.
+    let plan = try Self.walking(after: 2_000).radiusPlan(for: fix, radius: 500)
+    let ahead = LocalProjection(origin: fix).project(plan.centre)
+    #expect(abs(ahead.x - 84) < 0.5 && abs(ahead.y) < 0.5, "\(ahead)")
+    #expect(abs((plan.enoughRadius ?? 0) - 634) < 0.5, "\(String(describing: plan.enoughRadius))")
+  }
+
+  @Test func withinARadiusAnAPIWithACapWidensToHalfItsCap() throws {
+    let fix = try Self.point(east: 0)
+    // 10 places in 634 m, a cap of 60: 30 places in √3 × 634 m.
+    let plan = try Self.walking(after: 10).radiusPlan(for: fix, radius: 500, cap: 60)
+    #expect(plan.centre == fix)
+    let expected = 634 * 3.0.squareRoot()
+    #expect(
+      abs((plan.enoughRadius ?? 0) - expected) < 0.5,
+      "\(String(describing: plan.enoughRadius))"
+    )
+  }
 }

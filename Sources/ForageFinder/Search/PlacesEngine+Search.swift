@@ -28,7 +28,9 @@ extension PlacesEngine {
     planner: inout SearchPlanner
   ) -> SearchPlanner.Plan {
     guard policy == .coverage else { return SearchPlanner.Plan(centre: centre, enoughRadius: nil) }
-    guard isRankedByDistance else { return planner.radiusPlan(for: centre, radius: query.radius) }
+    guard isRankedByDistance else {
+      return planner.radiusPlan(for: centre, radius: query.radius, cap: provider.resultLimit)
+    }
     let cap = provider.resultLimit
     return planner.coverPlan(
       for: centre,
@@ -297,8 +299,7 @@ extension PlacesEngine {
   /// Tells the planner how far `search` is now complete, and records in the places cache file
   /// the places it found since it last recorded.
   ///
-  /// - Parameter isComplete: Whether the search found every place within its reach (the
-  ///   planner then learns nothing of the density from it).
+  /// - Parameter isComplete: Whether the search found every place within its reach.
   func record(
     _ places: [Place],
     of search: PausedSearch,
@@ -310,7 +311,8 @@ extension PlacesEngine {
       $0.planner.note(
         search: search.centre,
         coveredRadius: covered,
-        places: isComplete ? nil : search.found.count,
+        places: search.found.count,
+        isComplete: isComplete,
         mayGrow: paused
       )
     }

@@ -152,7 +152,7 @@ extension SearchPlanner {
   func pageChoices(pages: Int) -> [(pages: Int?, radius: Double)] {
     let recent = searches.filter { !$0.mayGrow }.suffix(2)
     guard let radius = recent.map(\.radius).min() else { return [] }
-    let counts = recent.compactMap(\.places)
+    let counts = recent.compactMap { $0.isComplete ? nil : $0.places }
     guard pages > 1, counts.count == recent.count, counts.allSatisfy({ $0 > 0 }) else {
       return [(nil, radius)]
     }

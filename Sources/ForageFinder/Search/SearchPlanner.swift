@@ -19,10 +19,13 @@ struct SearchPlanner: Sendable {
   struct Disk: Sendable {
     var centre: Coordinate
     var radius: Double
-    /// How many places the search found when it ended short of everything within its reach
-    /// (capped, or at its plan's page limit): ``radius`` is then the radius of that many places,
-    /// which tells the density; `nil` for a search that found every place within its reach.
+    /// How many places the search found (`nil` when not told). Either way they tell the
+    /// density: ``radius`` is the radius of that many places when the search ended short of
+    /// everything within its reach (capped, or at its plan's page limit), and its reach when it
+    /// ``isComplete``.
     var places: Int? = nil
+    /// Whether the search found every place within its reach.
+    var isComplete = false
     /// Whether the search stopped paging early (``PausedSearch``): how far it reaches then says
     /// nothing of how far the next search will.
     var mayGrow = false
@@ -59,25 +62,35 @@ struct SearchPlanner: Sendable {
   /// was last noted (``PausedSearch``) is noted again with its larger radius.
   ///
   /// - Parameters:
-  ///   - places: How many places it found, when it ended short of every place within its
-  ///     reach (``Disk/places``).
+  ///   - places: How many places it found (``Disk/places``).
+  ///   - isComplete: Whether it found every place within its reach (``Disk/isComplete``).
   ///   - mayGrow: Whether the search stopped paging early and may fetch more pages.
   mutating func note(
     search centre: Coordinate,
     coveredRadius: Double,
     places: Int? = nil,
+    isComplete: Bool = false,
     mayGrow: Bool = false
   ) {
     if let index = searches.lastIndex(where: { $0.centre == centre }) {
       if coveredRadius >= searches[index].radius {
         searches[index].radius = coveredRadius
         searches[index].places = places
+        searches[index].isComplete = isComplete
       }
       searches[index].mayGrow = mayGrow
       return
     }
     if searches.count == Self.recentSearches { searches.removeFirst() }
-    searches.append(Disk(centre: centre, radius: coveredRadius, places: places, mayGrow: mayGrow))
+    searches.append(
+      Disk(
+        centre: centre,
+        radius: coveredRadius,
+        places: places,
+        isComplete: isComplete,
+        mayGrow: mayGrow
+      )
+    )
   }
 
   /// A planned search: where, and how far from there it should be complete. A search nearest
