@@ -41,6 +41,24 @@ import Testing
     }
   }
 
+  @Test func aCarThatTurnedPlansAlongItsNewHeading() throws {
+    // 150 m north at 15 m a fix, then 75 m east to the fix: the 16 recent fixes lie mostly on
+    // the way north, but the searches hold about 85 m, so the heading comes from the last 40 m.
+    var planner = SearchPlanner()
+    for step in 0..<10 {
+      planner.note(fix: try SearchPlannerTests.point(east: -75, north: -150 + 15 * Double(step)))
+    }
+    for step in 0..<6 {
+      planner.note(fix: try SearchPlannerTests.point(east: -75 + 15 * Double(step)))
+    }
+    planner.note(search: try SearchPlannerTests.point(east: -75, north: -100), coveredRadius: 85)
+    let fix = try SearchPlannerTests.point(east: 0)
+    let plan = planner.coverPlan(for: fix, needed: 82, known: []) { _ in nil }
+    let centre = LocalProjection(origin: fix).project(plan.centre)
+    let bearing = atan2(centre.y, centre.x) * 180 / .pi
+    #expect(centre.x > 0 && abs(bearing) < 20, "\(centre)")
+  }
+
   @Test func completesTheFixDiskWithKnownDisksWhereNoOneSearchCould() throws {
     let planner = try Self.walkingEast()
     let fix = try SearchPlannerTests.point(east: 0)

@@ -26,6 +26,25 @@ import Testing
     #expect(movement.steps == 15)
   }
 
+  @Test func takesTheHeadingFromTheFixesWithinASpan() throws {
+    var planner = SearchPlanner()
+    // 150 m north, then 75 m east to the fix, 15 m a fix.
+    for step in 0..<10 {
+      planner.note(fix: try Self.point(east: -75, north: -150 + 15 * Double(step)))
+    }
+    for step in 0..<6 { planner.note(fix: try Self.point(east: -75 + 15 * Double(step))) }
+    let fix = try Self.point(east: 0)
+    let all = try #require(planner.movement(to: fix))
+    #expect(abs(all.back.x + 75) < 0.5 && abs(all.back.y + 150) < 0.5, "\(all.back)")
+    #expect(all.steps == 15)
+    let recent = try #require(planner.movement(to: fix, within: 40))
+    #expect(abs(recent.back.x + 30) < 0.5 && abs(recent.back.y) < 0.5, "\(recent.back)")
+    #expect(recent.steps == 2)
+    // The fix before the newest counts however far it is.
+    let last = try #require(planner.movement(to: fix, within: 1))
+    #expect(abs(last.back.x + 15) < 0.5 && last.steps == 1)
+  }
+
   @Test func withinARadiusStandingStillAsksForRAndAMargin() throws {
     var planner = SearchPlanner()
     let fix = try Self.point(east: 0)

@@ -8,6 +8,14 @@ extension SearchPlanner {
   static let horizonRadii = 2.0
   /// Candidate centres: this many steps of a quarter predicted radius to each side of the track.
   static let lateralSteps = 4
+  /// How far back from the fix the heading is taken, in predicted radii of the next search: a
+  /// turn counts once the receiver has gone a fair part of the disk a search holds past it, and
+  /// is forgotten as soon. A car plans searches of about 200 m at K = 20 in a dense city, so
+  /// its heading comes from the last 100 m, not the 210 m of its ``recentFixes``; a walk's 22 m
+  /// all count, and so do a car's in a sparse city, where searches reach 700 m. On the dense
+  /// drives of SyntheticCity this saves 8 to 16 % of the requests (seeds 12 and 7 tuned on, 31,
+  /// 58 and 83 held out), and changes no walk and no sparse drive.
+  static let headingSpanRadii = 0.5
 
   /// The next search for a fix that needs the disk of radius `needed`, placed against every disk
   /// the cache knows: of centres ahead of the fix, behind it and beside its way, the one whose
@@ -19,8 +27,8 @@ extension SearchPlanner {
   /// fix's own disk, the plan is ``Plan/isPreparing``: the centre that covers the most of the
   /// disks to come, and the engine searches at the fix as well (or fills the fix's gaps).
   ///
-  /// Positions to come are predicted straight along the recent heading (the fix alone while it
-  /// stands still), a quarter of the needed radius apart, up to ``horizonRadii`` predicted radii
+  /// Positions to come are predicted straight along the recent heading (over the last
+  /// ``headingSpanRadii`` predicted radii; the fix alone while it stands still), a quarter of the needed radius apart, up to ``horizonRadii`` predicted radii
   /// ahead; each needs a disk ``neededGrowth`` times the fix's, sampled at its centre and
   /// ``circlePoints`` points on its circle. Candidate centres lie on a grid a quarter of the
   /// predicted radius apart, from one predicted radius behind the fix to the horizon, and up to
@@ -57,7 +65,7 @@ extension SearchPlanner {
     let plane = LocalProjection(origin: fix)
     let heading: PlanarPoint
     var horizon = 0.0
-    if let (_, back, moved, _) = movement(to: fix) {
+    if let (_, back, moved, _) = movement(to: fix, within: Self.headingSpanRadii * predicted) {
       heading = PlanarPoint(x: -back.x / moved, y: -back.y / moved)
       horizon = Self.horizonRadii * predicted
     } else {

@@ -110,15 +110,19 @@ struct SearchPlanner: Sendable {
   }
 
   /// How far the receiver moved over the recent fixes, in the tangent plane of `fix`: the
-  /// vector from `fix` back to the oldest recent fix, its length, and the fixes it spans; `nil`
-  /// while it stands still (or has given one fix).
+  /// vector from `fix` back to the oldest recent fix within `span` metres of it (the one before
+  /// `fix` at least), its length, and the fixes it spans; `nil` while it stands still (or has
+  /// given one fix).
   func movement(
-    to fix: Coordinate
+    to fix: Coordinate,
+    within span: Double = .infinity
   ) -> (plane: LocalProjection, back: PlanarPoint, moved: Double, steps: Int)? {
-    guard fixes.count >= 2, let oldest = fixes.first else { return nil }
+    guard fixes.count >= 2 else { return nil }
     let plane = LocalProjection(origin: fix)
-    let back = plane.project(oldest)
+    var first = fixes.count - 2
+    while first > 0, plane.project(fixes[first - 1]).magnitude <= span { first -= 1 }
+    let back = plane.project(fixes[first])
     guard back.magnitude >= Self.minimumMovement else { return nil }
-    return (plane, back, back.magnitude, fixes.count - 1)
+    return (plane, back, back.magnitude, fixes.count - 1 - first)
   }
 }
