@@ -160,7 +160,11 @@ extension CoverageArea.State {
   /// Adds a disk; see ``CoverageArea/add(_:radius:)``.
   mutating func add(_ centre: Coordinate, radius: Double) throws(GEOSError) {
     disks += 1
-    for key in CoverageTileKey.keys(touching: centre, radius: radius) {
+    // Every tile whose box the disk touches, not only those whose cell it touches: a query is
+    // clipped to each box, so it asks about the box's margin beyond the cell too, and must find
+    // there every disk that holds it.
+    let reach = radius + CoverageTileKey.boxReach(near: centre.latitude)
+    for key in CoverageTileKey.keys(touching: centre, radius: reach) {
       let tile: CoverageTile
       if let existing = tiles[key] {
         tile = existing

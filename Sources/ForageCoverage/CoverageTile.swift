@@ -63,6 +63,16 @@ struct CoverageTileKey: Hashable, Sendable {
     return keys
   }
 
+  /// How far beyond its cell a tile's box reaches at most, in metres, for a cell near
+  /// `latitude` (``CoverageTile/box``): the box's padding (1 % of its size and a metre), and the
+  /// slack of a rectangle around a cell whose north and south edges differ in length and curve.
+  /// For cells below 89° of latitude that is a few hundred metres, so 600 m serves every disk
+  /// centred below 88° (50 km at most); nearer a pole, where the cells are wedges, 12 km
+  /// (`CoverageAreaTests` measures every band).
+  static func boxReach(near latitude: Double) -> Double {
+    abs(latitude) < 88 ? 600 : 12_000
+  }
+
   private static func band(of latitude: Double) -> Int {
     min(bandCount - 1, max(0, Int(((latitude + 90) / bandHeight).rounded(.down))))
   }

@@ -40,6 +40,71 @@ import Testing
     }
   }
 
+  /// Points on the edge between two grid cells, and the direction across it into the cell on
+  /// the far side: band edges (north) and cell edges within a band (east), at several latitudes.
+  static let cellEdges: [(latitude: Double, longitude: Double, azimuth: Double)] = [
+    (60.15, 24.94, 0), (0, 10.01, 0), (-33.9, 151.2, 180), (85.05, -120.3, 0),
+    (60.175, 24.95, 90), (-33.925, 151.2, 270),
+  ]
+
+  @Test(arguments: cellEdges)
+  func aDiskKnownFromBothSidesOfACellEdgeIsCovered(
+    edge: (latitude: Double, longitude: Double, azimuth: Double)
+  ) throws {
+    var point = try Coordinate(latitude: edge.latitude, longitude: edge.longitude)
+    if edge.azimuth == 90 || edge.azimuth == 270 {
+      // Onto the west edge of the cell holding the point.
+      let key = try #require(CoverageTileKey.keys(touching: point, radius: 0).first)
+      point = try Coordinate(latitude: edge.latitude, longitude: key.bounds.west)
+    }
+    let across = edge.azimuth
+    // A disk on the far side reaching within 10 m of the edge, which the cell on the near side
+    // does not touch, and one on the near side reaching 18 m across: together they hold a disk
+    // of 18 m centred 15 m across, which pokes 3 m into the near cell.
+    let area = try CoverageArea()
+    try area.add(Geodesic.destination(from: point, azimuth: across, distance: 300), radius: 290)
+    try area.add(
+      Geodesic.destination(from: point, azimuth: across + 180, distance: 300),
+      radius: 318
+    )
+    let probe = Geodesic.destination(from: point, azimuth: across, distance: 15)
+    #expect(try area.covers(probe, radius: 18))
+    #expect(try area.nearestUnknownPoint(to: probe, within: 18) == nil)
+  }
+
+  @Test func everyTileBoxReachesNoFartherBeyondItsCellThanTheAddsLook() throws {
+    let context = try GEOSContext()
+    var misses: [String] = []
+    for band in 0..<CoverageTileKey.bandCount {
+      let count = CoverageTileKey.cellCount(band)
+      let bounds = CoverageTileKey(band: band, cell: 0).bounds
+      // A disk centred below 88° (at most 50 km) touches only cells below 89°.
+      let reach =
+        max(abs(bounds.south), abs(bounds.north)) < 89
+        ? CoverageTileKey.boxReach(near: 0) : CoverageTileKey.boxReach(near: 90)
+      for cell in Set([0, count / 2]) {
+        let key = CoverageTileKey(band: band, cell: cell)
+        let tile = try CoverageTile(key: key, context: context)
+        let (minX, minY, maxX, maxY) = tile.extent
+        for step in 0...16 {
+          let f = Double(step) / 16
+          let x = minX + (maxX - minX) * f
+          let y = minY + (maxY - minY) * f
+          for point in [
+            PlanarPoint(x: x, y: minY), PlanarPoint(x: x, y: maxY), PlanarPoint(x: minX, y: y),
+            PlanarPoint(x: maxX, y: y),
+          ] {
+            let lifted = tile.projection.unproject(point)
+            if !CoverageTileKey.keys(touching: lifted, radius: reach).contains(key) {
+              misses.append("band \(band) cell \(cell): \(lifted)")
+            }
+          }
+        }
+      }
+    }
+    #expect(misses.isEmpty, "\(misses.count) box points out of reach: \(misses.prefix(3))")
+  }
+
   @Test func coveredMeansEveryPointOfTheDiskIsWithinSomeAddedDisk() throws {
     let area = try CoverageArea()
     var generator = SplitMix64(seed: 9)
