@@ -31,9 +31,9 @@ extension SearchPlanner {
   /// ``headingSpanRadii`` predicted radii; the fix alone while it stands still), a quarter of
   /// the needed radius apart, up to ``horizonRadii`` predicted radii ahead; each needs a disk
   /// ``neededGrowth`` times the fix's, sampled at its centre and ``circlePoints`` points on its
-  /// circle. Candidate centres lie on a grid a quarter of the
-  /// predicted radius apart, from one predicted radius behind the fix to the horizon, and up to
-  /// ``lateralSteps`` steps to either side.
+  /// circle. Candidate centres lie on a grid a quarter of the predicted radius apart, from one
+  /// predicted radius behind the fix to the horizon, and up to ``lateralSteps`` steps to either
+  /// side.
   ///
   /// - Parameters:
   ///   - fix: The fix that needs a search.
