@@ -14,11 +14,15 @@ struct CoverageRun {
     var ids: [String]
   }
 
-  /// Collects every `places` event's answer.
+  /// Collects every `places` event's answer, and tells standard error of every `error` event
+  /// (a fix left unanswered shows in the fixes column; this says why).
   final class Collector: EventWriter {
     var answers: [Int: Answer] = [:]
 
     func write(_ event: FinderEvent) throws {
+      if case .error(let kind, let message, _) = event.payload {
+        FileHandle.standardError.write(Data("CoverageBenchmark: \(kind): \(message)\n".utf8))
+      }
       guard
         case .places(let fixIndex, let latitude, let longitude, _, _, let places) = event.payload
       else { return }
