@@ -59,10 +59,9 @@ public struct GoogleNearbySearchProvider: PlacesHTTPProvider {
     elapsed = clock.startStopwatch()
   }
 
-  public var resultLimit: Int { PlacesProviderCapabilities.googleLegacy.resultLimit }
-
-  /// Every request, each page included, billed as ``PlacesSKU/nearbySearchLegacy``.
-  public var sku: PlacesSKU? { PlacesProviderCapabilities.googleLegacy.sku }
+  /// Three pages of 20, Table 1 types and keywords, no hours; every request, each page
+  /// included, billed as ``PlacesSKU/nearbySearchLegacy``.
+  public var capabilities: PlacesProviderCapabilities { .googleLegacy }
 
   /// Google's notice when the base URL is Google's own host (``GoogleAttribution``).
   public var attribution: String? { GoogleAttribution.notice(for: configuration.baseURL) }

@@ -74,15 +74,9 @@ public struct OverpassProvider: PlacesHTTPProvider {
     )
   }
 
-  /// No cap: the radius bounds the answer.
-  public var resultLimit: Int { PlacesProviderCapabilities.overpass.resultLimit }
-
-  /// Free (``PlacesSKU/free``).
-  public var sku: PlacesSKU? { PlacesProviderCapabilities.overpass.sku }
-
-  public var isCompleteWithinRadius: Bool { true }
-
-  public var givesOpeningHours: Bool { PlacesProviderCapabilities.overpass.givesOpeningHours }
+  /// No cap (the radius bounds the answer), every place within the radius, hours in local
+  /// time, free (``PlacesSKU/free``).
+  public var capabilities: PlacesProviderCapabilities { .overpass }
 
   public var attribution: String? { Self.attributionText }
 

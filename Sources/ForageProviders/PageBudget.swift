@@ -11,7 +11,7 @@ public struct PageBudget: Sendable {
 
   /// A budget for a provider's searches.
   public init(for provider: some PlacesProvider) {
-    let limit = provider.resultLimit
+    let limit = provider.capabilities.resultLimit
     self.init(maximumPages: limit / Self.pageSize + (limit % Self.pageSize == 0 ? 0 : 1))
   }
 

@@ -49,12 +49,10 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     (fields == .pro ? proFields : proFields + enterpriseFields).joined(separator: ",")
   }
 
-  /// Whether its places carry opening hours: only when it asks for them (``PlacesFieldSet/all``).
-  public var givesOpeningHours: Bool { fields == .all }
-
-  /// Billed as ``PlacesSKU/nearbySearchEnterprise``, or ``PlacesSKU/nearbySearchPro`` with Pro
+  /// One page of at most 20; opening hours only when it asks for them (``PlacesFieldSet/all``);
+  /// billed as ``PlacesSKU/nearbySearchEnterprise``, or ``PlacesSKU/nearbySearchPro`` with Pro
   /// fields only.
-  public var sku: PlacesSKU? { PlacesProviderCapabilities.placesNew.sku(for: fields) }
+  public var capabilities: PlacesProviderCapabilities { .placesNew.asking(for: fields) }
 
   /// The configuration in use.
   public let configuration: Configuration
@@ -89,8 +87,6 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
       date: date
     )
   }
-
-  public var resultLimit: Int { PlacesProviderCapabilities.placesNew.resultLimit }
 
   /// Google's notice when the base URL is Google's own host (``GoogleAttribution``).
   public var attribution: String? { GoogleAttribution.notice(for: configuration.baseURL) }
@@ -141,7 +137,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     }
     let body = PlacesNewWire.Request(
       includedTypes: search.type.flatMap { $0.isEmpty ? nil : [$0] },
-      maxResultCount: resultLimit,
+      maxResultCount: capabilities.resultLimit,
       locationRestriction: .init(
         circle: .init(
           center: .init(latitude: search.location.latitude, longitude: search.location.longitude),

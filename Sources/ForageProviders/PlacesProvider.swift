@@ -5,26 +5,13 @@ import ForagePlaceModel
 /// Callers (the places middleware, the CLI) talk to this protocol only, so a new wire format
 /// plugs in without changing them.
 public protocol PlacesProvider: Sendable {
-  /// The most results one search can yield over all its pages (60 for Nearby Search).
-  var resultLimit: Int { get }
-
-  /// Whether a search ranked by prominence returns every matching place within its radius, in
-  /// one page and uncapped (Overpass): the places engine then searches the radius and knows the
-  /// whole disk. `false` by default: such APIs cap their answers, and are asked nearest first.
-  var isCompleteWithinRadius: Bool { get }
-
-  /// Whether its places carry opening hours when the data has them (Places API (New)'s
-  /// `regularOpeningHours`, OpenStreetMap's `opening_hours`); `false` by default, as for
-  /// Google's legacy Nearby Search, whose answers have only `open_now`.
-  var givesOpeningHours: Bool { get }
+  /// What the API can do and what it costs, each fact stated once: its cap, its page size,
+  /// keywords and types, hours, whether a search within a radius is complete, its bill.
+  var capabilities: PlacesProviderCapabilities { get }
 
   /// The notice the data's licence requires wherever it is shown, such as OpenStreetMap's;
   /// `nil` by default (none).
   var attribution: String? { get }
-
-  /// What each request it sends is billed as (``PlacesSKU``), for the run summary's
-  /// `requests_by_sku`; `nil` by default (not known: a test double).
-  var sku: PlacesSKU? { get }
 
   /// Fetches the first page of a search.
   ///
@@ -47,13 +34,7 @@ public protocol PlacesProvider: Sendable {
 }
 
 extension PlacesProvider {
-  public var isCompleteWithinRadius: Bool { false }
-
-  public var givesOpeningHours: Bool { false }
-
   public var attribution: String? { nil }
-
-  public var sku: PlacesSKU? { nil }
 
   public func mayStillUse(_ token: PageToken) -> Bool { true }
 
@@ -61,7 +42,8 @@ extension PlacesProvider {
   ///
   /// - Parameters:
   ///   - search: What to look for.
-  ///   - limit: The most places wanted; `nil` for ``resultLimit``.
+  ///   - limit: The most places wanted; `nil` for the cap
+  ///     (``PlacesProviderCapabilities/resultLimit``).
   ///   - onPage: Told of every page as it arrives (its notices, its skipped results).
   /// - Returns: The places, best first.
   /// - Throws: ``PlacesError`` from any page.
@@ -70,7 +52,8 @@ extension PlacesProvider {
     limit: Int? = nil,
     onPage: (PlacesPage) -> Void = { _ in }
   ) async throws(PlacesError) -> [Place] {
-    let limit = min(limit ?? resultLimit, resultLimit)
+    let cap = capabilities.resultLimit
+    let limit = min(limit ?? cap, cap)
     var page = try await searchNearby(search)
     var places: [Place] = []
     var seen = Set<String>()

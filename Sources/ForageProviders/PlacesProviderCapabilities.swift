@@ -38,13 +38,19 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
   /// Whether those hours are in local time with no UTC offset, so that reading them needs a
   /// time zone (`--timezone`): OpenStreetMap's.
   public let hoursNeedTimeZone: Bool
+  /// Whether a search ranked by prominence returns every matching place within its radius, in
+  /// one page and uncapped (Overpass): the places engine then searches within a radius and
+  /// knows the whole disk. APIs that cap their answers are asked nearest first.
+  public let isCompleteWithinRadius: Bool
   /// The hosts of the API's public instances (the default's, and known mirrors): any of them,
   /// or a host under one, is this provider's (``isPublicHost(_:)``).
   public let publicHosts: [String]
   /// Whether the API needs a key.
   public let needsAPIKey: Bool
-  /// What each request is billed as when it asks for every field forage reads.
-  public let sku: PlacesSKU
+  /// What each request is billed as when it asks for every field forage reads (or for the
+  /// fields the value was made for, ``asking(for:)``); `nil` when not known (an API forage does
+  /// not know the bill of), and then the run summary has no `requests_by_sku` for it.
+  public let sku: PlacesSKU?
   /// What each request is billed as when it asks for Pro fields only (``PlacesFieldSet/pro``),
   /// or `nil` when the API does not bill by field (then it cannot be asked for fewer).
   public let proFieldsSKU: PlacesSKU?
@@ -53,6 +59,55 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
   /// exempt, but a search's coverage and its places' coordinates are not); OpenStreetMap's
   /// data (Overpass) is ODbL, kept as long as it is attributed.
   public let longestTimeToLive: Duration?
+
+  /// States a provider's facts.
+  ///
+  /// - Parameters:
+  ///   - displayName: The API's name for messages.
+  ///   - defaultBaseURL: Where its public service is.
+  ///   - resultLimit: The most places one search returns, pages included (`Int.max`: no cap).
+  ///   - pageSize: The most places one request returns.
+  ///   - searchesKeywords: Whether a search may match a keyword.
+  ///   - placeTypes: Which place types it searches for.
+  ///   - givesOpeningHours: Whether its places carry opening hours.
+  ///   - hoursNeedTimeZone: Whether those hours need a time zone to be read.
+  ///   - isCompleteWithinRadius: Whether a search within a radius returns every place there.
+  ///   - publicHosts: The hosts of its public instances.
+  ///   - needsAPIKey: Whether it needs a key.
+  ///   - sku: What each request is billed as, if known.
+  ///   - proFieldsSKU: What a request for Pro fields only is billed as, if it bills by field.
+  ///   - longestTimeToLive: The longest its terms let a cache keep answers; `nil` for no limit.
+  public init(
+    displayName: String,
+    defaultBaseURL: URL,
+    resultLimit: Int,
+    pageSize: Int,
+    searchesKeywords: Bool,
+    placeTypes: PlaceTypes,
+    givesOpeningHours: Bool,
+    hoursNeedTimeZone: Bool,
+    isCompleteWithinRadius: Bool = false,
+    publicHosts: [String],
+    needsAPIKey: Bool,
+    sku: PlacesSKU?,
+    proFieldsSKU: PlacesSKU? = nil,
+    longestTimeToLive: Duration?
+  ) {
+    self.displayName = displayName
+    self.defaultBaseURL = defaultBaseURL
+    self.resultLimit = resultLimit
+    self.pageSize = pageSize
+    self.searchesKeywords = searchesKeywords
+    self.placeTypes = placeTypes
+    self.givesOpeningHours = givesOpeningHours
+    self.hoursNeedTimeZone = hoursNeedTimeZone
+    self.isCompleteWithinRadius = isCompleteWithinRadius
+    self.publicHosts = publicHosts
+    self.needsAPIKey = needsAPIKey
+    self.sku = sku
+    self.proFieldsSKU = proFieldsSKU
+    self.longestTimeToLive = longestTimeToLive
+  }
 
   /// Google's limit on keeping coordinates: 30 consecutive days.
   public static let googleTimeToLive = Duration.seconds(30 * 86_400)
@@ -69,8 +124,31 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
   ///
   /// - Parameter fields: The fields asked for; only an API with a ``proFieldsSKU`` looks at it.
   /// - Returns: The SKU.
-  public func sku(for fields: PlacesFieldSet) -> PlacesSKU {
+  public func sku(for fields: PlacesFieldSet) -> PlacesSKU? {
     fields == .pro ? proFieldsSKU ?? sku : sku
+  }
+
+  /// The facts of this API when each request asks for `fields`: Pro fields only carry no
+  /// opening hours and are billed as ``proFieldsSKU`` (an API that does not bill by field is
+  /// asked for every field whatever `fields` says, so nothing changes).
+  public func asking(for fields: PlacesFieldSet) -> PlacesProviderCapabilities {
+    guard fields == .pro, let proFieldsSKU else { return self }
+    return PlacesProviderCapabilities(
+      displayName: displayName,
+      defaultBaseURL: defaultBaseURL,
+      resultLimit: resultLimit,
+      pageSize: pageSize,
+      searchesKeywords: searchesKeywords,
+      placeTypes: placeTypes,
+      givesOpeningHours: false,
+      hoursNeedTimeZone: hoursNeedTimeZone,
+      isCompleteWithinRadius: isCompleteWithinRadius,
+      publicHosts: publicHosts,
+      needsAPIKey: needsAPIKey,
+      sku: proFieldsSKU,
+      proFieldsSKU: proFieldsSKU,
+      longestTimeToLive: longestTimeToLive
+    )
   }
 
   /// Why a cache that keeps this API's answers for `timeToLive` would break its terms, or
@@ -137,6 +215,7 @@ public struct PlacesProviderCapabilities: Sendable, Hashable {
     placeTypes: .openStreetMapTags,
     givesOpeningHours: true,
     hoursNeedTimeZone: true,
+    isCompleteWithinRadius: true,
     // The main instance and its mirrors (lz4., z.), and the public instances the OSM wiki
     // lists: a key for Google must never reach one.
     publicHosts: [

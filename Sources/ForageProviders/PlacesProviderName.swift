@@ -20,13 +20,4 @@ public enum PlacesProviderName: String, Sendable, CaseIterable {
     case .overpass: .overpass
     }
   }
-
-  /// The most places one search returns (``PlacesProviderCapabilities/resultLimit``).
-  public var resultLimit: Int { capabilities.resultLimit }
-
-  /// Whether the API needs a key (``PlacesProviderCapabilities/needsAPIKey``).
-  public var needsAPIKey: Bool { capabilities.needsAPIKey }
-
-  /// The API's name for messages (``PlacesProviderCapabilities/displayName``).
-  public var displayName: String { capabilities.displayName }
 }

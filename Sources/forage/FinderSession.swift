@@ -360,7 +360,7 @@ enum FinderSession {
     }
     let summary = outcome.summary
     // Only what an option would change is a warning; every reason is in the log at info.
-    let givesHours = backend.provider.givesOpeningHours
+    let givesHours = backend.provider.capabilities.givesOpeningHours
     let tally = hours.tally()
     if let warning = tally.warning(countsNoHours: givesHours, isOpenOnly: options.query.isOpenOnly)
     {

@@ -173,7 +173,7 @@ struct SourceArguments: ParsableArguments {
     {
       // Another provider's public service would fail at the first request (a 404): say so now.
       throw ValidationError(
-        "--api-base \(apiBase) serves \(other.displayName), not \(capabilities.displayName); "
+        "--api-base \(apiBase) serves \(other.capabilities.displayName), not \(capabilities.displayName); "
           + "use --provider \(other.rawValue), or --api-base \(capabilities.defaultBaseURL)"
       )
     }
@@ -302,12 +302,12 @@ struct SourceArguments: ParsableArguments {
   /// What a refused key tells the user: the variable to set when none was given, the one to
   /// check when its key was refused; `nil` for a provider that needs no key (Overpass).
   func deniedKeyAdvice(hasKey: Bool) -> String? {
-    guard provider.needsAPIKey else { return nil }
+    guard provider.capabilities.needsAPIKey else { return nil }
     if hasKey {
       return "the key in the environment variable \(apiKeyEnvironment) was refused: check that "
-        + "it is right and allowed to use \(provider.displayName)"
+        + "it is right and allowed to use \(provider.capabilities.displayName)"
     }
-    return "\(provider.displayName) needs an API key: set the environment variable "
+    return "\(provider.capabilities.displayName) needs an API key: set the environment variable "
       + "\(apiKeyEnvironment) to it (or name another variable with --api-key-env)"
   }
 

@@ -5,7 +5,7 @@ import Foundation
 import Synchronization
 
 /// A places provider like Overpass: one uncapped page of every place of the type within the
-/// search's radius (``PlacesProvider/isCompleteWithinRadius``); records every search.
+/// search's radius (``PlacesProviderCapabilities/isCompleteWithinRadius``); records every search.
 final class RadiusProvider: PlacesProvider {
   let world: [Place]
   private let recorded = Mutex<[NearbySearch]>([])
@@ -15,9 +15,8 @@ final class RadiusProvider: PlacesProvider {
   /// Every search made, in order.
   var searches: [NearbySearch] { recorded.withLock { $0 } }
 
-  var resultLimit: Int { .max }
-
-  var isCompleteWithinRadius: Bool { true }
+  /// Overpass's facts: no cap, every place within the radius.
+  var capabilities: PlacesProviderCapabilities { .overpass }
 
   func searchNearby(_ search: NearbySearch) async throws(PlacesError) -> PlacesPage {
     recorded.withLock { $0.append(search) }

@@ -141,7 +141,9 @@ import Testing
       ]
     )
     let provider = provider(transport)
-    #expect(provider.resultLimit == .max && provider.isCompleteWithinRadius)
+    #expect(
+      provider.capabilities.resultLimit == .max && provider.capabilities.isCompleteWithinRadius
+    )
     #expect(provider.attribution == "© OpenStreetMap contributors, ODbL 1.0")
   }
 

@@ -95,7 +95,7 @@ import Testing
         NearbySearch(location: here, ranking: .prominence(radius: 500))
       ).places.isEmpty
     )
-    #expect(provider.resultLimit == 20)
+    #expect(provider.capabilities.resultLimit == 20)
   }
 
   /// `regularOpeningHours` read as a week in the place's own offset; hours that cannot be read

@@ -10,12 +10,7 @@ import Testing
 @Suite struct PlacesProviderCapabilitiesTests {
   static let base = URL(string: "http://127.0.0.1:9")!
 
-  @Test func eachNameForwardsToItsCapabilities() {
-    for name in PlacesProviderName.allCases {
-      #expect(name.resultLimit == name.capabilities.resultLimit)
-      #expect(name.needsAPIKey == name.capabilities.needsAPIKey)
-      #expect(name.displayName == name.capabilities.displayName)
-    }
+  @Test func eachNameHasItsOwnCapabilities() {
     #expect(PlacesProviderName.default == .placesNew)
     #expect(PlacesProviderName(rawValue: "google") == nil)
     #expect(PlacesProviderName(rawValue: "google-legacy") == .googleLegacy)
@@ -35,13 +30,21 @@ import Testing
       configuration: .init(baseURL: Self.base)
     )
     let overpass = OverpassProvider(transport: transport)
-    #expect(new.resultLimit == PlacesProviderName.placesNew.resultLimit)
-    #expect(legacy.resultLimit == PlacesProviderName.googleLegacy.resultLimit)
-    #expect(overpass.resultLimit == PlacesProviderName.overpass.resultLimit)
-    #expect(new.sku == .nearbySearchEnterprise && new.givesOpeningHours)
-    #expect(pro.sku == .nearbySearchPro && !pro.givesOpeningHours)
-    #expect(legacy.sku == .nearbySearchLegacy && !legacy.givesOpeningHours)
-    #expect(overpass.sku == .free && overpass.givesOpeningHours)
+    #expect(new.capabilities == PlacesProviderName.placesNew.capabilities)
+    #expect(legacy.capabilities == PlacesProviderName.googleLegacy.capabilities)
+    #expect(overpass.capabilities == PlacesProviderName.overpass.capabilities)
+    #expect(new.capabilities.sku == .nearbySearchEnterprise && new.capabilities.givesOpeningHours)
+    // Pro fields only: the Pro SKU and no hours; every other fact is Places API (New)'s.
+    #expect(pro.capabilities.sku == .nearbySearchPro && !pro.capabilities.givesOpeningHours)
+    #expect(pro.capabilities.resultLimit == new.capabilities.resultLimit)
+    #expect(pro.capabilities.displayName == new.capabilities.displayName)
+    #expect(legacy.capabilities.sku == .nearbySearchLegacy)
+    #expect(!legacy.capabilities.givesOpeningHours)
+    #expect(overpass.capabilities.sku == .free && overpass.capabilities.givesOpeningHours)
+    #expect(overpass.capabilities.isCompleteWithinRadius)
+    #expect(!new.capabilities.isCompleteWithinRadius && !legacy.capabilities.isCompleteWithinRadius)
+    // An API that does not bill by field is asked for every field whatever the set says.
+    #expect(legacy.capabilities.asking(for: .pro) == legacy.capabilities)
     #expect(PlacesSKU.free.freeMonthlyRequests == nil)
     #expect(
       (PlacesSKU.nearbySearchPro.freeMonthlyRequests ?? 0)

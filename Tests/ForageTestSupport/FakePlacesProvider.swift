@@ -48,6 +48,24 @@ public final class FakePlacesProvider: PlacesProvider {
     self.tokensUsable = tokensUsable
   }
 
+  /// Google's legacy API's facts with the cap given, and no bill (a test double).
+  public var capabilities: PlacesProviderCapabilities {
+    PlacesProviderCapabilities(
+      displayName: "a fake Places API",
+      defaultBaseURL: URL(fileURLWithPath: "/"),
+      resultLimit: resultLimit,
+      pageSize: 20,
+      searchesKeywords: true,
+      placeTypes: .any,
+      givesOpeningHours: false,
+      hoursNeedTimeZone: false,
+      publicHosts: [],
+      needsAPIKey: false,
+      sku: nil,
+      longestTimeToLive: nil
+    )
+  }
+
   /// How many calls (first pages and next pages) were made.
   public var callCount: Int { calls.withLock { $0 } }
 

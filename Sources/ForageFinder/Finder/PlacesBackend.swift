@@ -57,9 +57,6 @@ public final class PlacesBackend: Sendable {
   /// How many HTTP requests the provider has sent, retries and pages included.
   public var requestCount: Int { counter.count }
 
-  /// What each request is billed as (`ForageProviders/PlacesProvider/sku`).
-  public var sku: PlacesSKU? { provider.sku }
-
   /// How many results in the API's answers could not be used and were left out (an impossible
   /// coordinate, no id, not the wire format's shape), for a warning.
   public var skippedPlaces: Int { skipped.withLock { $0 } }

@@ -19,7 +19,7 @@ extension FinderMiddleware {
   ///     a test double.
   ///   - requestCount: Reads how many HTTP requests `provider` has sent, for the summary's
   ///     `requests` (and its `requests_by_sku`, when the provider knows its
-  ///     `ForageProviders/PlacesProvider/sku`); `nil` counts none.
+  ///     `ForageProviders/PlacesProviderCapabilities/sku`); `nil` counts none.
   ///   - cacheFile: Where searches are kept between runs and processes, or `nil`.
   ///   - api: Names the API `provider` asks, so that a cache file never mixes two APIs'
   ///     answers (``PlacesBackend/identity`` for a backend).
@@ -98,7 +98,7 @@ extension FinderMiddleware {
         if let requestCount {
           // Counts only this run's requests, whatever the provider sent before.
           let before = requestCount()
-          setup.countRequests(billedAs: provider.sku?.id) { requestCount() - before }
+          setup.countRequests(billedAs: provider.capabilities.sku?.id) { requestCount() - before }
         }
         // Weakly: the setup keeps its hooks, and a hook keeping the setup would keep the engine
         // (and a places cache file, unclosed) for ever.

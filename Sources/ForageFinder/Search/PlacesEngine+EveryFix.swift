@@ -30,7 +30,7 @@ extension PlacesEngine {
     // With --open, every result may be needed: the nearest may be closed.
     let found = try await provider.searchAllPages(
       search,
-      limit: byDistance && !query.isOpenOnly ? query.limit : provider.resultLimit,
+      limit: byDistance && !query.isOpenOnly ? query.limit : provider.capabilities.resultLimit,
       onPage: note
     )
     noteSuccess()

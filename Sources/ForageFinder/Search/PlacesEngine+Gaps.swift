@@ -62,7 +62,7 @@ extension PlacesEngine {
     }
     throw .notExact(
       "the \(query.limit) nearest places cannot be known exactly: \(Self.mostGapSearches) "
-        + "searches of at most \(provider.resultLimit) places each did not tell apart the places "
+        + "searches of at most \(provider.capabilities.resultLimit) places each did not tell apart the places "
         + "crowded within \(JSONValue.format(neededDisk(around: centre, at: time).1.rounded())) m"
     )
   }
@@ -89,7 +89,7 @@ extension PlacesEngine {
 
   /// Why a disk holding the crowded `spot` cannot be known, and what answers instead.
   func crowded(_ spot: Coordinate) -> PlacesError {
-    let cap = provider.resultLimit
+    let cap = provider.capabilities.resultLimit
     let advice =
       isBeyondCap
       ? "; --limit \(cap) or less answers it" : "; without --open the search answers it"

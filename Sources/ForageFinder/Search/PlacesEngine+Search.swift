@@ -29,9 +29,13 @@ extension PlacesEngine {
   ) -> SearchPlanner.Plan {
     guard policy == .coverage else { return SearchPlanner.Plan(centre: centre, enoughRadius: nil) }
     guard isRankedByDistance else {
-      return planner.radiusPlan(for: centre, radius: query.radius, cap: provider.resultLimit)
+      return planner.radiusPlan(
+        for: centre,
+        radius: query.radius,
+        cap: provider.capabilities.resultLimit
+      )
     }
-    let cap = provider.resultLimit
+    let cap = provider.capabilities.resultLimit
     return planner.coverPlan(
       for: centre,
       needed: needed,
@@ -166,7 +170,7 @@ extension PlacesEngine {
 
   /// Whether K is more than one search returns: no one search answers a fix, the union of
   /// several does (``fillGaps(around:at:)``).
-  var isBeyondCap: Bool { query.limit > provider.resultLimit }
+  var isBeyondCap: Bool { query.limit > provider.capabilities.resultLimit }
 
   /// Searches around `centre` for the fix at `fix` (at `time`) and teaches the cache what was
   /// found and how far the search is complete: nearest first, page by page until `reach` is
@@ -236,7 +240,7 @@ extension PlacesEngine {
       learned += fresh
       // Out of pages (a server that pages without end) counts as capped: the search is
       // complete only out to its farthest place.
-      var isCapped = search.found.count >= provider.resultLimit
+      var isCapped = search.found.count >= provider.capabilities.resultLimit
       if !isCapped, page.nextPageToken != nil, state.withLock({ $0.pagesRefused }) {
         isCapped = true
       }

@@ -200,9 +200,9 @@ final class PlacesEngine: Sendable {
 
   /// Whether searches ask for the nearest places first (a type or a keyword), so that a capped
   /// search is still complete out to its farthest result; not when one answer holds every place
-  /// within the radius (``PlacesProvider/isCompleteWithinRadius``), which then covers the disk.
+  /// within the radius (``PlacesProviderCapabilities/isCompleteWithinRadius``), which then covers the disk.
   var isRankedByDistance: Bool {
-    !provider.isCompleteWithinRadius
+    !provider.capabilities.isCompleteWithinRadius
       && (!(query.type ?? "").isEmpty || !(query.keyword ?? "").isEmpty)
   }
 

@@ -37,7 +37,7 @@ extension SearchPlanner {
   /// - Parameters:
   ///   - fix: The fix that needs a search.
   ///   - radius: R, the radius every answer is asked within.
-  ///   - cap: The most places a search returns (``PlacesProvider/resultLimit``).
+  ///   - cap: The most places a search returns (`PlacesProviderCapabilities.resultLimit`).
   func radiusPlan(for fix: Coordinate, radius: Double, cap: Int = .max) -> Plan {
     if let last = searches.last, last.radius == 0 { return Plan(centre: fix, enoughRadius: nil) }
     let largest = min(NearbySearch.maximumRadius, Self.largestRadiusFactor * radius)

@@ -59,10 +59,25 @@ struct TinyPlacesProvider: PlacesHTTPProvider {
   static let defaultBaseURL = URL(string: "https://tinyplaces.example")!
   static let defaultTimeout = Duration.seconds(10)
 
-  /// The most places one search returns over all its pages: the finder's cap.
-  var resultLimit: Int { 40 }
-  /// Its places carry opening hours when the data has them.
-  var givesOpeningHours: Bool { true }
+  /// What the API can do, each fact once: 40 places over its pages (the finder's cap), 20 a
+  /// page, a type and a keyword, opening hours as OpenStreetMap writes them (in local time),
+  /// a key, and a bill forage does not know.
+  var capabilities: PlacesProviderCapabilities {
+    PlacesProviderCapabilities(
+      displayName: "Tiny Places API",
+      defaultBaseURL: Self.defaultBaseURL,
+      resultLimit: 40,
+      pageSize: 20,
+      searchesKeywords: true,
+      placeTypes: .any,
+      givesOpeningHours: true,
+      hoursNeedTimeZone: true,
+      publicHosts: ["tinyplaces.example"],
+      needsAPIKey: true,
+      sku: nil,
+      longestTimeToLive: nil
+    )
+  }
   /// What the data's licence asks to be shown with it.
   var attribution: String? { "Places © Tiny Places contributors" }
 

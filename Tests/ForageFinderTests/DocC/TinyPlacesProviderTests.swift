@@ -67,7 +67,7 @@ import Testing
     #expect(first.places.count == 20)
     #expect(first.nextPageToken != nil)
     let places = try await provider.searchAllPages(search)
-    #expect(places.count == provider.resultLimit)
+    #expect(places.count == provider.capabilities.resultLimit)
     #expect(Set(places.map(\.id)).count == places.count)
     #expect(places.allSatisfy { $0.hasType("restaurant") })
     let distances = places.map { Geodesic.distance(start, $0.coordinate) }
