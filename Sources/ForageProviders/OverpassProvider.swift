@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Free and keyless. One search is one request with no paging and no cap: every element with
 /// the type's tag within the radius comes back, so an answer is complete within its radius
-/// (``isCompleteWithinRadius``) and forage picks the K nearest itself, by geodesic distance.
+/// (``PlacesProviderCapabilities/isCompleteWithinRadius``) and forage picks the K nearest
+/// itself, by geodesic distance.
 /// Only ranking by prominence (a radius) is searched; `openNow` and prices have no OSM
 /// equivalent and are refused (``PlacesError/invalidSearch(_:)``).
 ///
