@@ -41,11 +41,26 @@ import Testing
   }
 
   /// Points on the edge between two grid cells, and the direction across it into the cell on
-  /// the far side: band edges (north) and cell edges within a band (east), at several latitudes.
-  static let cellEdges: [(latitude: Double, longitude: Double, azimuth: Double)] = [
-    (60.15, 24.94, 0), (0, 10.01, 0), (-33.9, 151.2, 180), (85.05, -120.3, 0),
-    (60.175, 24.95, 90), (-33.925, 151.2, 270),
-  ]
+  /// the far side: band edges (north or south) and cell edges within a band (east or west), at
+  /// several latitudes, and 60 more drawn at random below 87°.
+  static let cellEdges: [(latitude: Double, longitude: Double, azimuth: Double)] = {
+    var edges: [(latitude: Double, longitude: Double, azimuth: Double)] = [
+      (60.15, 24.94, 0), (0, 10.01, 0), (-33.9, 151.2, 180), (85.05, -120.3, 0),
+      (60.175, 24.95, 90), (-33.925, 151.2, 270),
+    ]
+    var generator = SplitMix64(seed: 36)
+    for _ in 0..<60 {
+      let band = Int.random(in: 60..<3_540, using: &generator)
+      let longitude = Double.random(in: -179..<179, using: &generator)
+      let across = [0.0, 90, 180, 270].randomElement(using: &generator)!
+      // A band edge is the band's south edge; a cell edge is found from a point mid-band.
+      let latitude =
+        across == 0 || across == 180
+        ? CoverageTileKey.southEdge(band) : CoverageTileKey.southEdge(band) + 0.025
+      edges.append((latitude, longitude, across))
+    }
+    return edges
+  }()
 
   @Test(arguments: cellEdges)
   func aDiskKnownFromBothSidesOfACellEdgeIsCovered(
