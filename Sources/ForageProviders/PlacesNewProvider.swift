@@ -52,7 +52,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
   /// One page of at most 20; opening hours only when it asks for them (``PlacesFieldSet/all``);
   /// billed as ``PlacesSKU/nearbySearchEnterprise``, or ``PlacesSKU/nearbySearchPro`` with Pro
   /// fields only.
-  public var capabilities: PlacesProviderCapabilities { .placesNew.asking(for: fields) }
+  public let capabilities: PlacesProviderCapabilities
 
   /// The configuration in use.
   public let configuration: Configuration
@@ -80,6 +80,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
   ) {
     self.configuration = configuration
     self.fields = fields
+    capabilities = .placesNew.asking(for: fields)
     connection = PlacesConnection(
       transport: transport,
       configuration: configuration,
