@@ -116,14 +116,13 @@ public final class PlacesCacheFile: PlacesCacheStorage {
             )
           )
         }
-        let decoder = JSONDecoder()
         let places = try String.fetchAll(
           db,
           sql: "SELECT json FROM place WHERE scope_id = ? AND learned_at >= ? ORDER BY id",
           arguments: [scopeID, cutoff]
         )
         for json in places {
-          guard let place = try? decoder.decode(Place.self, from: Data(json.utf8)) else {
+          guard let place = StoredPlace.place(from: json) else {
             throw PlacesCacheFileError(.corrupt, path: path, reason: "holds an unreadable place")
           }
           knowledge.places.append(place)
@@ -157,8 +156,6 @@ public final class PlacesCacheFile: PlacesCacheStorage {
     in scope: PlacesCacheScope
   ) {
     let at = now().timeIntervalSince1970
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
     do {
       try PlacesCacheSchema.catching(url) {
         try pool.write { db in
@@ -171,7 +168,7 @@ public final class PlacesCacheFile: PlacesCacheStorage {
             arguments: [scopeID, centre.latitude, centre.longitude, coveredRadius, at]
           )
           for place in places {
-            let json = String(decoding: try encoder.encode(place), as: UTF8.self)
+            let json = try StoredPlace.text(of: place)
             try db.execute(
               sql: """
                 INSERT INTO place (scope_id, id, json, learned_at) VALUES (?, ?, ?, ?)

@@ -93,7 +93,7 @@ extension PostgresPlacesCache {
     _ json: String,
     location: PostgresCacheLocation
   ) throws(PostgresPlacesCacheError) -> Place {
-    guard let place = try? JSONDecoder().decode(Place.self, from: Data(json.utf8)) else {
+    guard let place = StoredPlace.place(from: json) else {
       throw PostgresPlacesCacheError(
         .notACache,
         location: location.description,

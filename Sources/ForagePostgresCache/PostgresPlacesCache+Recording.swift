@@ -34,14 +34,12 @@ extension PostgresPlacesCache {
     in scope: PlacesCacheScope
   ) async throws(PostgresPlacesCacheError) -> Int64 {
     let at = now().timeIntervalSince1970
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
     // One row per place (the last of the same id wins), in one order for every writer, so
     // that racing transactions lock rows in the same order and never deadlock.
     var byID: [String: String] = [:]
     for place in places {
-      guard let json = try? encoder.encode(place) else { continue }
-      byID[place.id] = String(decoding: json, as: UTF8.self)
+      guard let json = try? StoredPlace.text(of: place) else { continue }
+      byID[place.id] = json
     }
     let ids = byID.keys.sorted()
     let jsons = ids.map { byID[$0] ?? "" }
