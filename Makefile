@@ -10,6 +10,7 @@ APT_PACKAGES := libcurl4-openssl-dev libgeos-dev libproj-dev libsqlite3-dev pkg-
 # unprivileged user, from /usr/lib/postgresql/*/bin; the service Debian may start is not used).
 TEST_APT_PACKAGES := gpsd gpsd-clients chromium time tmux postgresql
 SWIFT_BUILD_FLAGS ?=
+LINE_BUFFERED := stdbuf -oL -eL
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: demo test deps test-deps lint check-dependencies docs build build-release benchmarks format fuzz fuzz-smoke tsan \
@@ -26,11 +27,13 @@ demo: deps
 # their own so the timing-sensitive async suites never wait behind them for a thread. The
 # PostgreSQL suites too: their server must answer each transaction within the store's deadline,
 # which the library's CPU-bound suites (2 cores, every suite at once) can starve it of.
+# Each line of the test runs' output is written as it is made (stdbuf), so that a log cut off
+# by a timeout ends at the last test that started, not somewhere in a buffer.
 test: deps test-deps lint check-dependencies docs
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
-	swift test --skip-build --skip ForageCLITests --skip ForagePostgresCacheTests $(SWIFT_BUILD_FLAGS)
-	swift test --skip-build --filter ForagePostgresCacheTests $(SWIFT_BUILD_FLAGS)
-	swift test --skip-build --filter ForageCLITests $(SWIFT_BUILD_FLAGS)
+	$(LINE_BUFFERED) swift test --skip-build --skip ForageCLITests --skip ForagePostgresCacheTests $(SWIFT_BUILD_FLAGS)
+	$(LINE_BUFFERED) swift test --skip-build --filter ForagePostgresCacheTests $(SWIFT_BUILD_FLAGS)
+	$(LINE_BUFFERED) swift test --skip-build --filter ForageCLITests $(SWIFT_BUILD_FLAGS)
 	$(MAKE) install-check
 	$(MAKE) fuzz-smoke
 	$(MAKE) tsan

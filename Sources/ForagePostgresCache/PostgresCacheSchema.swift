@@ -84,7 +84,7 @@ enum PostgresCacheSchema {
     location: PostgresCacheLocation,
     logger: Logger
   ) async throws -> [Int] {
-    try await connection.withTransaction(logger: logger) { connection in
+    try await connection.transaction(logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
       try await connection.query(
         """

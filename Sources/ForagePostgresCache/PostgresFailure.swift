@@ -47,12 +47,6 @@ enum PostgresFailure {
     connectionClosed: Bool
   ) -> PostgresPlacesCacheError {
     if let error = error as? PostgresPlacesCacheError { return error }
-    if let error = error as? PostgresTransactionError {
-      let inner = error.beginError ?? error.closureError ?? error.commitError ?? error
-      if !(inner is PostgresTransactionError) {
-        return classify(inner, location: location, connectionClosed: connectionClosed)
-      }
-    }
     let name = location.description
     guard let error = error as? PSQLError else {
       let transient = connectionClosed || error is IOError || error is ChannelError

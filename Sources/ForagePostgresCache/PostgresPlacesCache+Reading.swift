@@ -19,7 +19,7 @@ extension PostgresPlacesCache {
     let location = location
     let logger = logger
     return try await withConnection { connection in
-      try await connection.withTransaction(logger: logger) { connection in
+      try await connection.transaction(logger: logger) { connection in
         try await connection.query(
           "SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY",
           logger: logger

@@ -48,7 +48,7 @@ extension PostgresPlacesCache {
     let latitude = centre.latitude
     let longitude = centre.longitude
     return try await withConnection { connection in
-      try await connection.withTransaction(logger: logger) { connection in
+      try await connection.transaction(logger: logger) { connection in
         try await connection.query(
           """
           INSERT INTO forage_scope (api, type, keyword)

@@ -71,7 +71,7 @@ extension PostgresPlacesCache {
   }
 
   /// Connects, listens, reads what was missed, and hands on notifications until the
-  /// connection ends.
+  /// connection ends; a read that takes longer than ``attemptLimit`` ends the connection.
   ///
   /// - Throws: A transient ``PostgresPlacesCacheError`` when the connection could not be made
   ///   or failed before it was listening.
@@ -84,12 +84,17 @@ extension PostgresPlacesCache {
     var isListening = false
     do {
       try await connection.listen(on: Self.channel) { notifications in
-        try await self.catchUp(on: connection)
+        // Each read within the attempt limit: one that never ends would stop the updates.
+        try await self.withinAttemptLimit(on: connection) {
+          try await self.catchUp(on: connection)
+        }
         isListening = true
         self.logger.debug("places cache: listening for other processes' searches")
         for try await notification in notifications {
           guard let id = Int64(notification.payload) else { continue }
-          try await self.deliver(search: id, on: connection)
+          try await self.withinAttemptLimit(on: connection) {
+            try await self.deliver(search: id, on: connection)
+          }
         }
       }
     } catch {

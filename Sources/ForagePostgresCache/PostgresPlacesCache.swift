@@ -154,7 +154,7 @@ public final class PostgresPlacesCache: Sendable {
     let logger = quieter
     let highWater = try await withConnection { connection -> Int64 in
       _ = try await PostgresCacheSchema.migrate(connection, location: location, logger: logger)
-      try await connection.withTransaction(logger: logger) { connection in
+      try await connection.transaction(logger: logger) { connection in
         try await connection.query(
           "DELETE FROM forage_search WHERE searched_at < \(cutoff)",
           logger: logger
@@ -190,7 +190,7 @@ public final class PostgresPlacesCache: Sendable {
     }
     listener?.cancel()
     for connection in [connection, listenerConnection].compactMap({ $0 }) {
-      connection.close().whenComplete { _ in _ = connection }
+      Self.closeWithoutWaiting(connection)
     }
   }
 
@@ -230,38 +230,57 @@ public final class PostgresPlacesCache: Sendable {
     defer { gate.leave() }
     return try await retrying { () async throws(PostgresPlacesCacheError) -> T in
       let connection = try await self.currentConnection()
-      do {
-        return try await PostgresDeadline.run(
-          within: Self.attemptLimit,
-          on: self.clock,
-          expired: { connection.close().whenComplete { _ in _ = connection } },
-          { try await body(connection) }
-        )
-      } catch is PostgresDeadline.Expired {
-        self.state.withLock { state in
-          if state.connection === connection { state.connection = nil }
-        }
-        throw PostgresPlacesCacheError(
-          .unavailable,
-          location: self.location.description,
-          reason: "the server did not answer within \(Self.attemptLimit)",
-          isTransient: true
-        )
+      do throws(PostgresPlacesCacheError) {
+        return try await self.withinAttemptLimit(on: connection) { try await body(connection) }
       } catch {
-        let failure = PostgresFailure.classify(
-          error,
-          location: self.location,
-          connectionClosed: connection.isClosed
-        )
-        if failure.isTransient || connection.isClosed {
+        if error.isTransient || connection.isClosed {
           self.state.withLock { state in
             if state.connection === connection { state.connection = nil }
           }
-          try? await connection.close()
+          Self.closeWithoutWaiting(connection)
         }
-        throw failure
+        throw error
       }
     }
+  }
+
+  /// `body`'s result, waited for at most ``attemptLimit`` and only while the task is not
+  /// cancelled (``PostgresDeadline``): past the limit, `connection` is closed and the attempt
+  /// fails as transient, so that the caller tries again on a new connection.
+  ///
+  /// - Throws: ``PostgresPlacesCacheError``: `body`'s error classified
+  ///   (``PostgresFailure/classify(_:location:connectionClosed:)``).
+  func withinAttemptLimit<T: Sendable>(
+    on connection: PostgresConnection,
+    _ body: @escaping @Sendable () async throws -> T
+  ) async throws(PostgresPlacesCacheError) -> T {
+    do {
+      return try await PostgresDeadline.run(
+        within: Self.attemptLimit,
+        on: clock,
+        abandoned: { Self.closeWithoutWaiting(connection) },
+        body
+      )
+    } catch is PostgresDeadline.Expired {
+      throw PostgresPlacesCacheError(
+        .unavailable,
+        location: location.description,
+        reason: "the server did not answer within \(Self.attemptLimit)",
+        isTransient: true
+      )
+    } catch {
+      throw PostgresFailure.classify(
+        error,
+        location: location,
+        connectionClosed: connection.isClosed
+      )
+    }
+  }
+
+  /// Starts closing `connection` and keeps it until the close completes (a connection must be
+  /// closed before it is released); a query left waiting on it does not hold the caller.
+  static func closeWithoutWaiting(_ connection: PostgresConnection) {
+    connection.close().whenComplete { _ in _ = connection }
   }
 
   /// Runs `attempt` as ``retry`` allows; a transient failure that outlasts the retries becomes
@@ -334,7 +353,7 @@ public final class PostgresPlacesCache: Sendable {
     let logger = logger
     do {
       // Within a deadline too: a name lookup that never answers must not hold the run.
-      return try await PostgresDeadline.run(within: Self.attemptLimit, on: clock, expired: {}) {
+      return try await PostgresDeadline.run(within: Self.attemptLimit, on: clock, abandoned: {}) {
         try await PostgresConnection.connect(
           configuration: location.configuration,
           id: id,

@@ -176,6 +176,34 @@ struct PostgresCacheFaultTests {
     await reader.close()
   }
 
+  @Test func closingACacheWhoseUpdatesWaitOnAReadEndsThem() async throws {
+    let silent = PostgresPlacesCache.silentLogger
+    let (database, writer, reader, first) = try await Self.writerAndFollowingReader()
+    var updates = first
+    // The reader's reading of a new search's places waits for a lock the test holds.
+    let admin = try await Self.adminConnection(database.name)
+    try await admin.query("BEGIN", logger: silent)
+    try await admin.query("LOCK TABLE forage_search_place IN ACCESS EXCLUSIVE MODE", logger: silent)
+    try await writer.record([], around: F.centre(2), coveredRadius: 100, in: F.scope)
+    var waiting = ""
+    for _ in 0..<3000 where waiting.isEmpty {
+      waiting = try await F.cluster.sql(
+        """
+        SELECT pid FROM pg_stat_activity WHERE datname = '\(database.name)'
+        AND wait_event_type = 'Lock' AND query LIKE '%FROM forage_search_place sp%'
+        """,
+        database: database.name
+      )
+    }
+    #expect(!waiting.isEmpty)
+    // Closing does not wait for that read (it waited for ever when a read was stuck).
+    await reader.close()
+    #expect(try await updates.next() == nil)
+    try await admin.query("ROLLBACK", logger: silent)
+    try await admin.close()
+    await writer.close()
+  }
+
   @Test func aSearchThatCommittedAfterAHigherOneWhileNoOneListenedIsCaughtUp() async throws {
     let silent = PostgresPlacesCache.silentLogger
     let (database, writer, reader, first) = try await Self.writerAndFollowingReader()
