@@ -24,7 +24,8 @@ extension PostgresPlacesCache {
   ///   - scope: What was searched for.
   /// - Returns: The search's id.
   /// - Throws: ``PostgresPlacesCacheError``: ``PostgresPlacesCacheError/Kind/unavailable`` when
-  ///   the server cannot be reached within the retries.
+  ///   the server cannot be reached within the retries; ``PostgresPlacesCacheError/Kind/notACache``,
+  ///   with nothing recorded, for a place JSON cannot hold (a number that is not finite).
   @discardableResult
   public func record(
     _ places: [Place],
@@ -38,7 +39,15 @@ extension PostgresPlacesCache {
     // that racing transactions lock rows in the same order and never deadlock.
     var byID: [String: String] = [:]
     for place in places {
-      guard let json = try? StoredPlace.text(of: place) else { continue }
+      // A search recorded without one of its places would answer other processes wrongly.
+      guard let json = try? StoredPlace.text(of: place) else {
+        throw PostgresPlacesCacheError(
+          .notACache,
+          location: location.description,
+          reason: "place '\(place.id)' cannot be kept (a number in it is not finite), so its "
+            + "search was not recorded"
+        )
+      }
       byID[place.id] = json
     }
     let ids = byID.keys.sorted()

@@ -136,6 +136,27 @@ struct PostgresPlacesCacheTests {
     for cache in caches + [reader] { await cache.close() }
   }
 
+  @Test func aSearchWithAPlaceThatCannotBeKeptIsNotRecordedAtAll() async throws {
+    let database = try await F.database()
+    let cache = try await F.open(database.url)
+    var unkept = F.place("b", 60.172)
+    unkept.rating = .nan
+    let error = await #expect(throws: PostgresPlacesCacheError.self) {
+      try await cache.record(
+        [F.place("a", 60.171), unkept],
+        around: F.centre(),
+        coveredRadius: 250,
+        in: F.scope
+      )
+    }
+    #expect(error?.kind == .notACache)
+    #expect(error?.description.contains("place 'b' cannot be kept") == true)
+    // Before, the search was recorded without place b: other processes took its disk as
+    // known and answered without it.
+    #expect(try await cache.knowledge(for: F.scope) == StoredKnowledge())
+    await cache.close()
+  }
+
   @Test func theSameSearchRecordedAgainIsOneRowWithTheLaterTimeAndPlace() async throws {
     let database = try await F.database()
     let clock = ManualWallClock(F.start)
