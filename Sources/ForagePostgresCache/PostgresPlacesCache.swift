@@ -262,12 +262,7 @@ public final class PostgresPlacesCache: Sendable {
         body
       )
     } catch is PostgresDeadline.Expired {
-      throw PostgresPlacesCacheError(
-        .unavailable,
-        location: location.description,
-        reason: "the server did not answer within \(Self.attemptLimit)",
-        isTransient: true
-      )
+      throw noAnswerInTime()
     } catch {
       throw PostgresFailure.classify(
         error,
@@ -275,6 +270,16 @@ public final class PostgresPlacesCache: Sendable {
         connectionClosed: connection.isClosed
       )
     }
+  }
+
+  /// The transient failure of an attempt that got no answer within ``attemptLimit``.
+  func noAnswerInTime() -> PostgresPlacesCacheError {
+    PostgresPlacesCacheError(
+      .unavailable,
+      location: location.description,
+      reason: "the server did not answer within \(Self.attemptLimit)",
+      isTransient: true
+    )
   }
 
   /// Starts closing `connection` and keeps it until the close completes (a connection must be
@@ -361,12 +366,7 @@ public final class PostgresPlacesCache: Sendable {
         )
       }
     } catch is PostgresDeadline.Expired {
-      throw PostgresPlacesCacheError(
-        .unavailable,
-        location: location.description,
-        reason: "the server did not answer within \(Self.attemptLimit)",
-        isTransient: true
-      )
+      throw noAnswerInTime()
     } catch {
       throw PostgresFailure.classify(error, location: location, connectionClosed: true)
     }

@@ -33,18 +33,7 @@ struct PostgresCacheFaultTests {
   /// Holds a lock on the searches table, so that the next search written waits, mid
   /// transaction (its places already written); then ends the waiting backend.
   static func killWaitingWriter(in database: String) async throws {
-    // The wait for the writer to reach the lock: the server's own view, polled.
-    var pid = ""
-    for _ in 0..<3000 where pid.isEmpty {
-      pid = try await F.cluster.sql(
-        """
-        SELECT pid FROM pg_stat_activity WHERE datname = '\(database)'
-        AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO forage_search %'
-        """,
-        database: database
-      )
-    }
-    #expect(!pid.isEmpty)
+    let pid = try await backendWaitingOnALock(in: database, running: "INSERT INTO forage_search ")
     #expect(
       try await F.cluster.sql("SELECT pg_terminate_backend(\(pid))", database: database) == "t"
     )
@@ -97,6 +86,45 @@ struct PostgresCacheFaultTests {
     return (admin, writing)
   }
 
+  /// Has `writer` record a search without places, which commits without the searches' places
+  /// table, while the administrator's session (its transaction left open, for the caller to
+  /// end) holds a lock on that table: a reader's reading of the search's places waits there.
+  /// The waiting backend's process id.
+  static func readingWaitingOnALock(
+    by writer: PostgresPlacesCache,
+    in database: String
+  ) async throws -> (admin: PostgresConnection, pid: String) {
+    let silent = PostgresPlacesCache.silentLogger
+    let admin = try await adminConnection(database)
+    try await admin.query("BEGIN", logger: silent)
+    try await admin.query("LOCK TABLE forage_search_place IN ACCESS EXCLUSIVE MODE", logger: silent)
+    try await writer.record([], around: F.centre(2), coveredRadius: 100, in: F.scope)
+    let pid = try await backendWaitingOnALock(in: database, running: "FROM forage_search_place sp")
+    return (admin, pid)
+  }
+
+  /// The process id of the backend of `database` that waits for a lock while it runs a query
+  /// containing `text`: the server's own view, polled until it is there.
+  static func backendWaitingOnALock(
+    in database: String,
+    running text: String
+  ) async throws
+    -> String
+  {
+    var pid = ""
+    for _ in 0..<3000 where pid.isEmpty {
+      pid = try await F.cluster.sql(
+        """
+        SELECT pid FROM pg_stat_activity WHERE datname = '\(database)'
+        AND wait_event_type = 'Lock' AND query LIKE '%\(text)%'
+        """,
+        database: database
+      )
+    }
+    #expect(!pid.isEmpty)
+    return pid
+  }
+
   @Test func aTransactionKilledMidwayLeavesNoHalfSearch() async throws {
     let database = try await F.database()
     let cache = try await F.open(database.url, retry: .never)
@@ -147,23 +175,8 @@ struct PostgresCacheFaultTests {
     let silent = PostgresPlacesCache.silentLogger
     let (database, writer, reader, first) = try await Self.writerAndFollowingReader()
     var updates = first
-    // A search without places commits without the searches' places table; the reader's
-    // reading of its places then waits for the lock, and its connection is ended there.
-    let admin = try await Self.adminConnection(database.name)
-    try await admin.query("BEGIN", logger: silent)
-    try await admin.query("LOCK TABLE forage_search_place IN ACCESS EXCLUSIVE MODE", logger: silent)
-    try await writer.record([], around: F.centre(2), coveredRadius: 100, in: F.scope)
-    var pid = ""
-    for _ in 0..<3000 where pid.isEmpty {
-      pid = try await F.cluster.sql(
-        """
-        SELECT pid FROM pg_stat_activity WHERE datname = '\(database.name)'
-        AND wait_event_type = 'Lock' AND query LIKE '%FROM forage_search_place sp%'
-        """,
-        database: database.name
-      )
-    }
-    #expect(!pid.isEmpty)
+    // The reader's connection is ended while it waits to read the new search's places.
+    let (admin, pid) = try await Self.readingWaitingOnALock(by: writer, in: database.name)
     #expect(
       try await F.cluster.sql("SELECT pg_terminate_backend(\(pid))", database: database.name)
         == "t"
@@ -180,22 +193,7 @@ struct PostgresCacheFaultTests {
     let silent = PostgresPlacesCache.silentLogger
     let (database, writer, reader, first) = try await Self.writerAndFollowingReader()
     var updates = first
-    // The reader's reading of a new search's places waits for a lock the test holds.
-    let admin = try await Self.adminConnection(database.name)
-    try await admin.query("BEGIN", logger: silent)
-    try await admin.query("LOCK TABLE forage_search_place IN ACCESS EXCLUSIVE MODE", logger: silent)
-    try await writer.record([], around: F.centre(2), coveredRadius: 100, in: F.scope)
-    var waiting = ""
-    for _ in 0..<3000 where waiting.isEmpty {
-      waiting = try await F.cluster.sql(
-        """
-        SELECT pid FROM pg_stat_activity WHERE datname = '\(database.name)'
-        AND wait_event_type = 'Lock' AND query LIKE '%FROM forage_search_place sp%'
-        """,
-        database: database.name
-      )
-    }
-    #expect(!waiting.isEmpty)
+    let (admin, _) = try await Self.readingWaitingOnALock(by: writer, in: database.name)
     // Closing does not wait for that read (it waited for ever when a read was stuck).
     await reader.close()
     #expect(try await updates.next() == nil)
