@@ -32,11 +32,13 @@ enum PostgresDeadline {
   struct Expired: Error {}
 
   /// `body`'s result; or ``Expired`` after `limit` on `clock`, or `CancellationError` once the
-  /// calling task is cancelled, `abandoned` having been called.
+  /// calling task is cancelled, `abandoned` having been called. A result `body` gives after
+  /// the caller stopped waiting goes to `late` (a connection made too late, to be closed).
   static func run<T: Sendable>(
     within limit: Duration,
     on clock: any Clock<Duration>,
     abandoned: @escaping @Sendable () -> Void,
+    late: @escaping @Sendable (T) -> Void = { _ in },
     _ body: @escaping @Sendable () async throws -> T
   ) async throws -> T {
     let waiter = Waiter<T>()
@@ -59,7 +61,7 @@ enum PostgresDeadline {
           let result: Result<T, any Error>
           do { result = .success(try await body()) } catch { result = .failure(error) }
           waiter.timer.withLock { $0 }?.cancel()
-          waiter.resume(with: result)
+          if !waiter.resume(with: result), case .success(let value) = result { late(value) }
         }
       }
     } onCancel: {

@@ -77,7 +77,7 @@ extension PostgresPlacesCache {
   ///   or failed before it was listening.
   private func listenOnce() async throws(PostgresPlacesCacheError) {
     let connection = try await connect()
-    state.withLock { $0.listenerConnection = connection }
+    try keep(connection, in: \.listenerConnection)
     defer {
       state.withLock { if $0.listenerConnection === connection { $0.listenerConnection = nil } }
     }

@@ -337,19 +337,39 @@ public final class PostgresPlacesCache: Sendable {
       return connection
     }
     let connection = try await connect()
-    state.withLock { $0.connection = connection }
+    try keep(connection, in: \.connection)
     return connection
+  }
+
+  /// Keeps `connection` in `slot` of the state, for ``close()`` to close; a cache closed
+  /// while it was being made closes it at once instead.
+  ///
+  /// - Throws: ``PostgresPlacesCacheError/Kind/unavailable`` when the cache was closed.
+  func keep(
+    _ connection: PostgresConnection,
+    in slot: WritableKeyPath<State, PostgresConnection?>
+  ) throws(PostgresPlacesCacheError) {
+    let isClosed = state.withLock { state in
+      if !state.isClosed { state[keyPath: slot] = connection }
+      return state.isClosed
+    }
+    guard isClosed else { return }
+    Self.closeWithoutWaiting(connection)
+    throw closedError()
+  }
+
+  /// The failure of a call made on, or finished after, a closed cache.
+  func closedError() -> PostgresPlacesCacheError {
+    PostgresPlacesCacheError(
+      .unavailable,
+      location: location.description,
+      reason: "the cache was closed"
+    )
   }
 
   /// A new connection to ``location``.
   func connect() async throws(PostgresPlacesCacheError) -> PostgresConnection {
-    if state.withLock({ $0.isClosed }) {
-      throw PostgresPlacesCacheError(
-        .unavailable,
-        location: location.description,
-        reason: "the cache was closed"
-      )
-    }
+    if state.withLock({ $0.isClosed }) { throw closedError() }
     let id = state.withLock { state in
       defer { state.nextConnectionID += 1 }
       return state.nextConnectionID
@@ -357,8 +377,15 @@ public final class PostgresPlacesCache: Sendable {
     let location = location
     let logger = logger
     do {
-      // Within a deadline too: a name lookup that never answers must not hold the run.
-      return try await PostgresDeadline.run(within: Self.attemptLimit, on: clock, abandoned: {}) {
+      // Within a deadline too: a name lookup that never answers must not hold the run. A
+      // connection made after the caller stopped waiting is closed (PostgresNIO asserts that
+      // every connection is closed before it is released).
+      return try await PostgresDeadline.run(
+        within: Self.attemptLimit,
+        on: clock,
+        abandoned: {},
+        late: { Self.closeWithoutWaiting($0) }
+      ) {
         try await PostgresConnection.connect(
           configuration: location.configuration,
           id: id,
