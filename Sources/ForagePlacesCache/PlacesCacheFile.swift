@@ -102,9 +102,10 @@ public final class PlacesCacheFile: PlacesCacheStorage {
         )
         for row in searches {
           let radius: Double = row["covered_radius"]
+          let searchedAt: Double = row["searched_at"]
           guard
             let centre = try? Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
-            radius.isFinite, radius >= 0
+            StoredSearch.isPossible(coveredRadius: radius, searchedAt: searchedAt)
           else {
             throw PlacesCacheFileError(.corrupt, path: path, reason: "holds an impossible search")
           }
@@ -112,7 +113,7 @@ public final class PlacesCacheFile: PlacesCacheStorage {
             StoredSearch(
               centre: centre,
               coveredRadius: radius,
-              searchedAt: Date(timeIntervalSince1970: row["searched_at"])
+              searchedAt: Date(timeIntervalSince1970: searchedAt)
             )
           )
         }

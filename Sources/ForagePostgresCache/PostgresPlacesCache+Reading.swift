@@ -73,7 +73,7 @@ extension PostgresPlacesCache {
   ) throws(PostgresPlacesCacheError) -> StoredSearch {
     let (latitude, longitude, radius, searchedAt) = row
     guard let centre = try? Coordinate(latitude: latitude, longitude: longitude),
-      radius.isFinite, radius >= 0, searchedAt.isFinite
+      StoredSearch.isPossible(coveredRadius: radius, searchedAt: searchedAt)
     else {
       throw PostgresPlacesCacheError(
         .notACache,

@@ -133,6 +133,27 @@ import Testing
     #expect(try Data(contentsOf: file) == before)
   }
 
+  /// Covered radii no search of forage's can have: the coverage cache cannot hold a disk of any
+  /// size (before, 1e308 stopped forage with a trap in the coverage grid).
+  @Test(arguments: ["-1", "50000.5", "1e9", "1e308", "9e999"])
+  func aFileHoldingAnImpossibleSearchIsRefused(_ radius: String) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(30, in: directory).path
+    let file = directory.appendingPathComponent("places.sqlite")
+    _ = try FinderFixtures.run([
+      "--track", track, "--provider", "google-legacy", "--places-cache", file.path,
+    ])
+    try Self.sqlite(file, "UPDATE search SET covered_radius = \(radius);")
+    let result = try FinderFixtures.forage([
+      "run", "--track", track, "--provider", "google-legacy", "--places-cache", file.path,
+    ])
+    #expect(result.status == 65, "\(radius): \(result.stderr)")
+    let lines = result.stderr.split(separator: "\n").filter { !$0.contains("in-process mock") }
+    #expect(lines.count == 1, "\(radius): \(result.stderr)")
+    #expect(lines.first?.contains("holds an impossible search") == true, "\(result.stderr)")
+  }
+
   @Test func aBadTimeToLiveIsAUsageError() throws {
     let result = try FinderFixtures.forage([
       "run", "--track", FinderFixtures.walk.path, "--places-cache", "/nonexistent/x.sqlite",

@@ -180,6 +180,31 @@ struct PostgresPlacesCacheTests {
     #expect(sessions == 0)
   }
 
+  /// Searches no forage could have written (the table's checks refuse a negative radius and
+  /// NaN): read back, each is refused, not handed to the coverage cache (a covered radius of
+  /// 1e308 stopped forage there).
+  @Test(arguments: [
+    "covered_radius = 50000.5", "covered_radius = 1e308",
+    "searched_at = 'Infinity'", "covered_radius = 'Infinity'",
+  ])
+  func anImpossibleSearchIsRefused(_ change: String) async throws {
+    let database = try await F.database()
+    let cache = try await F.open(database.url)
+    try await cache.record(
+      [F.place("a", 60.171)],
+      around: F.centre(),
+      coveredRadius: 250,
+      in: F.scope
+    )
+    try await F.cluster.sql("UPDATE forage_search SET \(change)", database: database.name)
+    let error = await #expect(throws: PostgresPlacesCacheError.self, "\(change)") {
+      try await cache.knowledge(for: F.scope)
+    }
+    #expect(error?.kind == .notACache, "\(change)")
+    #expect(error?.description.contains("impossible search") == true, "\(change)")
+    await cache.close()
+  }
+
   @Test func theSameSearchRecordedAgainIsOneRowWithTheLaterTimeAndPlace() async throws {
     let database = try await F.database()
     let clock = ManualWallClock(F.start)

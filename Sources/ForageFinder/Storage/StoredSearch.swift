@@ -19,6 +19,14 @@ public struct StoredSearch: Sendable, Equatable {
     self.coveredRadius = coveredRadius
     self.searchedAt = searchedAt
   }
+
+  /// Whether a search read back from a places storage is one forage could have made: a covered
+  /// radius from 0 to the widest search (``ForageProviders/NearbySearch/maximumRadius``) and a
+  /// time (seconds since 1970) that is a number. A storage refuses any other as impossible:
+  /// the coverage cache cannot hold a disk of any size (one of 1e308 m stopped the process).
+  public static func isPossible(coveredRadius: Double, searchedAt: Double) -> Bool {
+    (0...NearbySearch.maximumRadius).contains(coveredRadius) && searchedAt.isFinite
+  }
 }
 
 /// What a places cache file knows for one scope: the searches not yet expired and the places
