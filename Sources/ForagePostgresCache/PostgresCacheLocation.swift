@@ -49,8 +49,10 @@ public struct PostgresCacheLocation: Sendable, Equatable, CustomStringConvertibl
     func bad(_ reason: String) -> PostgresPlacesCacheError {
       PostgresPlacesCacheError(.badURL, location: Self.withoutUserInformation(text), reason: reason)
     }
-    guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-    else { throw bad("holds a control character") }
+    func holdsControl(_ part: String) -> Bool {
+      part.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+    guard !holdsControl(text) else { throw bad("holds a control character") }
     guard let components = URLComponents(string: text) else {
       throw bad("is not a URL such as postgres://user:password@host:5432/database")
     }
@@ -83,9 +85,16 @@ public struct PostgresCacheLocation: Sendable, Equatable, CustomStringConvertibl
         throw bad("has an unknown parameter '\(item.name)' (only host=/socket/folder is read)")
       }
     }
+    // Percent-encoded, a control character reaches the server: refused as the raw one is.
+    let decoded = [user, components.password ?? "", database, components.host ?? ""]
+    guard !decoded.contains(where: holdsControl), !holdsControl(socketFolder ?? "") else {
+      throw bad("holds a control character")
+    }
     let port = components.port ?? Self.defaultPort
     guard (1...65535).contains(port) else { throw bad("has a port outside 1...65535") }
-    let host = components.host ?? ""
+    // An IPv6 literal comes with its brackets, which no resolver reads.
+    var host = components.host ?? ""
+    if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
     if let socketFolder {
       guard host.isEmpty else { throw bad("names both a host and host=/socket/folder") }
       endpoint = .unixSocket(path: "\(socketFolder)/.s.PGSQL.\(port)")

@@ -56,6 +56,14 @@ import Testing
     }
   }
 
+  @Test func anIPv6LiteralIsReadWithoutItsBrackets() throws {
+    let location = try PostgresCacheLocation(url: "postgres://me:pw-123456@[::1]:6543/places")
+    #expect(location.endpoint == .tcp(host: "::1", port: 6543))
+    #expect(location.description == "postgres://me@[::1]:6543/places")
+    let scoped = try PostgresCacheLocation(url: "postgres://me@[fe80::1%25eth0]/places")
+    #expect(scoped.endpoint == .tcp(host: "fe80::1%eth0", port: 5432))
+  }
+
   @Test func aURLWithoutPasswordIsRead() throws {
     let location = try PostgresCacheLocation(url: "postgres://me@localhost/places")
     #expect(location.password == nil)
@@ -74,6 +82,15 @@ import Testing
     ("postgres://forage:pw-123456@host:0/db", "port outside"),
     ("not a url at all", "must start with postgres://"),
     ("postgres://forage:pw-123456@[::1/db", "is not a URL"),
+    // Control characters percent-encoded in each part (the server got them: exit 69 after
+    // every retry, or the user shown with the control character).
+    ("postgres://forage:pw-123456@host/fl%00eet", "control character"),
+    ("postgres://forage:pw-123456@host/db%0a", "control character"),
+    ("postgres://fo%0arage:pw-123456@host/db", "control character"),
+    ("postgres://forage:pw-123456%7f@host/db", "control character"),
+    ("postgres://forage:pw-123456@ho%1bst/db", "control character"),
+    ("postgres://forage@/db?host=/tmp/pg%0a", "control character"),
+    ("postgres://forage@/db?host=/tmp%00/pg", "control character"),
   ])
   func aBadURLIsRefusedWithItsReasonAndNoPassword(url: String, reason: String) {
     let error = #expect(throws: PostgresPlacesCacheError.self) {
