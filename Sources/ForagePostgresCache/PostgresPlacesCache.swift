@@ -46,6 +46,9 @@ public final class PostgresPlacesCache: Sendable {
   let now: @Sendable () -> Date
   let logger: Logger
   let gate = PostgresCacheGate()
+  /// Added to ``retry``'s seed: each cache draws its own, so that processes that lost the same
+  /// server do not retry in step (with one seed, every process waited the same delays).
+  let jitterSalt = UInt64.random(in: .min ... .max)
   let state = Mutex(State())
 
   struct State {
@@ -295,10 +298,11 @@ public final class PostgresPlacesCache: Sendable {
   ) async throws(PostgresPlacesCacheError) -> T {
     let location = location
     let logger = logger
-    let maxAttempts = retry.maxAttempts
+    var attempts = 1
     do throws(PostgresPlacesCacheError) {
       return try await retry.run(
         on: clock,
+        seed: retry.seed &+ jitterSalt,
         judge: { outcome in
           if case .failure(let failure) = outcome, failure.isTransient {
             return .retryable(serverWait: nil)
@@ -306,6 +310,7 @@ public final class PostgresPlacesCache: Sendable {
           return .final
         },
         willRetry: { outcome, attempt, wait in
+          attempts = attempt + 1
           if case .failure(let failure) = outcome {
             logger.info(
               "places cache attempt \(attempt) failed, trying again in \(wait): \(failure)"
@@ -325,7 +330,7 @@ public final class PostgresPlacesCache: Sendable {
       throw PostgresPlacesCacheError(
         .unavailable,
         location: error.location,
-        reason: "\(error.reason); gave up after \(maxAttempts) attempts, so the cache cannot "
+        reason: "\(error.reason); gave up after \(attempts) attempts, so the cache cannot "
           + "be confirmed"
       )
     }

@@ -237,6 +237,35 @@ struct PostgresCacheFaultTests {
     await reader.close()
   }
 
+  @Test func theAttemptsCountedAreTheAttemptsMadeWhenTheBudgetEndsThemFirst() async throws {
+    // Nothing listens on port 1: every connection is refused at once. Eight attempts are
+    // allowed but the budget ends the retries first (before, the error said "8 attempts").
+    let handler = InMemoryLogHandler()
+    var logger = Logger(label: "test") { _ in handler }
+    logger.logLevel = .info
+    let retry = RetryPolicy(
+      maxAttempts: 8,
+      budget: .milliseconds(150),
+      baseDelay: .milliseconds(40),
+      multiplier: 2,
+      maxDelay: .seconds(1),
+      jitter: .none
+    )
+    let error = await #expect(throws: PostgresPlacesCacheError.self) {
+      try await PostgresPlacesCache(
+        url: "postgres://u:pw-123456@127.0.0.1:1/db",
+        retry: retry,
+        logger: logger
+      )
+    }
+    let retries = handler.entries.count { "\($0.message)".contains("trying again") }
+    #expect(retries < 7)
+    #expect(
+      error?.description.contains("gave up after \(retries + 1) attempts") == true,
+      "\(String(describing: error))"
+    )
+  }
+
   @Test func aServerGoneForGoodEndsEveryCallWithOneReasonAndNoPassword() async throws {
     let database = try await F.database()
     let cluster = try F.cluster

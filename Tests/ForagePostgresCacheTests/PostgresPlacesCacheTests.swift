@@ -1,10 +1,11 @@
 import ForageFinder
 import ForageGeodesy
 import ForagePlaceModel
-import ForagePostgresCache
 import ForageTestSupport
 import Foundation
 import Testing
+
+@testable import ForagePostgresCache
 
 /// Two and more caches on one database, as processes on several machines would share it.
 @Suite(.postgresCluster, .timeLimit(.minutes(2)))
@@ -203,6 +204,17 @@ struct PostgresPlacesCacheTests {
     #expect(error?.kind == .notACache, "\(change)")
     #expect(error?.description.contains("impossible search") == true, "\(change)")
     await cache.close()
+  }
+
+  @Test func twoCachesDoNotRetryInStep() async throws {
+    let database = try await F.database()
+    let first = try await F.open(database.url, retry: PostgresPlacesCache.defaultRetry)
+    let second = try await F.open(database.url, retry: PostgresPlacesCache.defaultRetry)
+    // The same policy, seed and all, draws its jitter from another sequence in each cache
+    // (before, every process waited 0.113, 0.298, 0.777, … s after losing the server).
+    #expect(first.retry.seed &+ first.jitterSalt != second.retry.seed &+ second.jitterSalt)
+    await first.close()
+    await second.close()
   }
 
   @Test func theSameSearchRecordedAgainIsOneRowWithTheLaterTimeAndPlace() async throws {
