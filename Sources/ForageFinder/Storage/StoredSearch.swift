@@ -21,7 +21,7 @@ public struct StoredSearch: Sendable, Equatable {
   }
 
   /// Whether a search read back from a places storage is one forage could have made: a covered
-  /// radius from 0 to the widest search (``ForageProviders/NearbySearch/maximumRadius``) and a
+  /// radius from 0 to the widest search (`NearbySearch.maximumRadius`, 50 km) and a
   /// time (seconds since 1970) that is a number. A storage refuses any other as impossible:
   /// the coverage cache cannot hold a disk of any size (one of 1e308 m stopped the process).
   public static func isPossible(coveredRadius: Double, searchedAt: Double) -> Bool {
