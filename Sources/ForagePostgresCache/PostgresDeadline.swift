@@ -8,10 +8,10 @@ import Synchronization
 /// nothing. Forage sends no query on a connection it knows is closed (see
 /// `PostgresConnection.transaction(logger:_:)`), but a connection can close between that check
 /// and the query: the server ends it (`pg_terminate_backend`, a restart) or the cache closes
-/// the listener's connection between two of its reads. The caller
-/// stops waiting at the deadline or when its task is cancelled instead, `abandoned` closes the
-/// connection, and the work left behind stays suspended (a task and a closed connection, no
-/// thread) until PostgresNIO lets it end.
+/// the listener's connection between two of its reads. The caller stops waiting at the
+/// deadline or when its task is cancelled instead, `abandoned` closes the connection, and the
+/// work left behind stays suspended (a task and a closed connection, no thread) until
+/// PostgresNIO lets it end.
 enum PostgresDeadline {
   /// The caller's continuation, resumed once: by the call, the deadline or the cancellation;
   /// and the deadline's timer.
