@@ -14,7 +14,7 @@ public final class SharedCoverageCache: Sendable {
   /// The cache, made by the first finder that starts, with the notices its file kept.
   private let made = Mutex<(cache: CoverageCache, notices: [String])?>(nil)
   /// The searches in flight, of every finder, by centre.
-  private let inFlight = Mutex<[PlacesEngine.InFlight]>([])
+  private let inFlight = Mutex<[InFlightSearch]>([])
   /// Every finder's listener for notices that other processes' searches brought.
   private let noticeListeners = Mutex<[@Sendable ([String]) -> Void]>([])
 
@@ -64,7 +64,7 @@ public final class SharedCoverageCache: Sendable {
   func search(
     near centre: Coordinate,
     within distance: Double,
-    orStart start: () -> PlacesEngine.InFlight
+    orStart start: () -> InFlightSearch
   ) -> (task: Task<PlacesError?, Never>, isNew: Bool) {
     inFlight.withLock { searches in
       if let running = searches.first(where: {

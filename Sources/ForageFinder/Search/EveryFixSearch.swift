@@ -1,26 +1,29 @@
 import ForageGeodesy
-import ForageHTTP
 import ForageHours
-import ForageLocation
-import ForagePlaceModel
 import ForageProviders
 import ForageSpatialIndex
-import ForageSupport
 import ForageTracks
-import Foundation
-import Synchronization
 
-/// The baseline: one search per fix.
-extension PlacesEngine {
-  /// The baseline: one search per fix, answered from its own results only.
-  func everyFixAnswer(
+/// The baseline (``QueryPolicy/everyFix``): one search per fix, answered from its own results
+/// only.
+struct EveryFixSearch: Sendable {
+  let provider: any PlacesProvider
+
+  let query: PlacesQuery
+
+  /// Decides `open_at_fix` (and which places `--open` keeps).
+  let hours: HoursJudge
+
+  let notes: SearchNotes
+
+  /// The answer for the fix at `index` (at `centre`) from one search of its own, every page it
+  /// needs included.
+  func answer(
     for fix: Fix,
     index: Int,
     centre: Coordinate
-  ) async throws(PlacesError)
-    -> PlacesAnswer
-  {
-    let byDistance = isRankedByDistance
+  ) async throws(PlacesError) -> PlacesAnswer {
+    let byDistance = query.isRankedByDistance(on: provider.capabilities)
     let search = NearbySearch(
       location: centre,
       ranking: byDistance ? .distance : .prominence(radius: query.radius),
@@ -31,18 +34,19 @@ extension PlacesEngine {
     let found = try await provider.searchAllPages(
       search,
       limit: byDistance && !query.isOpenOnly ? query.limit : provider.capabilities.resultLimit,
-      onPage: note
+      onPage: notes.note
     )
-    noteSuccess()
     var results = SpatialIndex(found).within(query.radius, of: centre)
     if query.isOpenOnly {
       results.removeAll { hours.verdict(for: $0.item, at: fix.time) != .open }
     }
-    return answer(
+    return PlacesAnswer(
       for: fix,
       index: index,
+      radius: query.radius,
+      source: .network,
       from: Array(results.prefix(query.limit)),
-      source: .network
+      hours: hours
     )
   }
 }

@@ -1,37 +1,40 @@
 import ForageGeodesy
-import ForageHTTP
 import ForageHours
-import ForageLocation
 import ForagePlaceModel
-import ForageProviders
 import ForageSpatialIndex
-import ForageSupport
-import ForageTracks
 import Foundation
-import Synchronization
 
-/// The disk an answer needs known, and the known places it may hold.
-extension PlacesEngine {
+/// The disk an answer needs known around a fix, and the known places it may hold.
+struct NeededDisk: Sendable {
+  let cache: CoverageCache
+
+  let query: PlacesQuery
+
+  /// Decides which places are open, with ``PlacesQuery/isOpenOnly``.
+  let hours: HoursJudge
+
   /// The K nearest known places around `centre` an answer at `time` may hold, and the radius
   /// that must be fully known for them to be the true K nearest: out to the K-th of them, or
   /// with fewer than K known, R. With ``PlacesQuery/isOpenOnly``, only places open at `time`
   /// count, so the disk reaches out to the K-th open place.
   ///
   /// The K-th distance is measured once and kept, so the answer built from `known` reuses it.
-  func neededDisk(
-    around centre: Coordinate,
-    at time: Date?
-  ) -> ([Neighbor<Place>], Double) {
+  func around(_ centre: Coordinate, at time: Date?) -> (known: [Neighbor<Place>], radius: Double) {
     var known = answerable(around: centre, at: time)
     guard known.count == query.limit else { return (known, query.radius) }
     let needed = known[known.count - 1].measure()
     return (known, needed)
   }
 
+  /// Whether the cache fully knows the disk a fix at `centre` needs at `time`.
+  func isKnown(around centre: Coordinate, at time: Date?) -> Bool {
+    cache.covers(centre, radius: around(centre, at: time).radius)
+  }
+
   /// The K nearest known places within R of `centre` that an answer at `time` may hold: all of
   /// them, or with ``PlacesQuery/isOpenOnly`` those open at `time` (asking for twice as many
   /// places each time fewer than K of those asked were open).
-  func answerable(around centre: Coordinate, at time: Date?) -> [Neighbor<Place>] {
+  private func answerable(around centre: Coordinate, at time: Date?) -> [Neighbor<Place>] {
     guard query.isOpenOnly else {
       return cache.nearest(query.limit, within: query.radius, of: centre)
     }

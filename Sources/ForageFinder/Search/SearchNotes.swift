@@ -1,0 +1,30 @@
+import ForageGeodesy
+import ForageProviders
+
+/// Tells the run what a search's pages said besides their places: notices about the data,
+/// results that could not be used, and an API that never accepted a page token.
+struct SearchNotes: Sendable {
+  /// Told how many results of a page could not be used (``ForageProviders/PlacesPage/skippedResults``
+  /// and places whose position is not a coordinate), when there are any.
+  var onSkipped: @Sendable (Int) -> Void = { _ in }
+
+  /// Told when the API never accepted a page token however long the provider waited: from then
+  /// on, searches keep their first page only.
+  var onPagesRefused: @Sendable () -> Void = {}
+
+  /// Told the notices an answer carried about its data (``ForageProviders/PlacesPage/notices``),
+  /// when it carried any.
+  var onNotices: @Sendable ([String]) -> Void = { _ in }
+
+  /// Tells ``onNotices`` of the page's notices about its data, and ``onSkipped`` of its results
+  /// that cannot be used.
+  func note(_ page: PlacesPage) {
+    if !page.notices.isEmpty { onNotices(page.notices) }
+    let invalid = page.places.count { place in
+      (try? Coordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude))
+        == nil
+    }
+    let skipped = page.skippedResults + invalid
+    if skipped > 0 { onSkipped(skipped) }
+  }
+}

@@ -1,0 +1,208 @@
+import ForageGeodesy
+import ForagePlaceModel
+import ForageProviders
+import Foundation
+import Synchronization
+
+/// Makes one search and takes in its pages, teaching the cache how far it is complete as each
+/// page arrives, telling the planner and the places cache, and pausing a nearest-first search
+/// once a receiver standing still is answered (``PausedSearch``).
+final class SearchPager: Sendable {
+  /// What the pager keeps between searches, behind its lock.
+  private struct State {
+    /// The last search that stopped paging early, while its next page may still be fetched.
+    var paused: PausedSearch?
+    /// Whether the API never accepted a page token however long the provider waited: searches
+    /// then end with their first page.
+    var pagesRefused = false
+  }
+
+  let provider: any PlacesProvider
+
+  let query: PlacesQuery
+
+  let neededDisk: NeededDisk
+
+  let placement: SearchPlacement
+
+  /// Where searches are recorded for later runs, or `nil`.
+  let link: PlacesCacheLink?
+
+  let notes: SearchNotes
+
+  private let state = Mutex(State())
+
+  var cache: CoverageCache { neededDisk.cache }
+
+  /// Creates the pager of an engine's searches.
+  init(
+    provider: any PlacesProvider,
+    query: PlacesQuery,
+    neededDisk: NeededDisk,
+    placement: SearchPlacement,
+    link: PlacesCacheLink?,
+    notes: SearchNotes
+  ) {
+    self.provider = provider
+    self.query = query
+    self.neededDisk = neededDisk
+    self.placement = placement
+    self.link = link
+    self.notes = notes
+  }
+
+  /// The paused search whose next pages may cover the disk of radius `needed` around a fix at
+  /// `centre`, taken out so that no other fix fetches them; `nil` when there is none or its
+  /// page token is too old to use.
+  func takePausedSearch(for centre: Coordinate, needed: Double) -> PausedSearch? {
+    state.withLock { state in
+      guard let paused = state.paused, let token = paused.nextPageToken,
+        paused.mayCover(centre, needed: needed), provider.mayStillUse(token)
+      else { return nil }
+      state.paused = nil
+      return paused
+    }
+  }
+
+  /// Searches around `centre` for the fix at `fix` (at `time`) and teaches the cache what was
+  /// found and how far the search is complete: nearest first, page by page until `reach` is
+  /// covered, or within the radius `reach` (R by default; for a planned search, what its plan
+  /// counted on), and after `pages` pages when its plan counted on that many. A search nearest
+  /// first stops early, paused, once the fix can be answered.
+  func search(
+    around centre: Coordinate,
+    reach: Double? = nil,
+    pages: Int? = nil,
+    for fix: Coordinate,
+    at time: Date?
+  ) async throws(PlacesError) {
+    let radius = reach ?? query.radius
+    let search = NearbySearch(
+      location: centre,
+      ranking: query.isRankedByDistance(on: provider.capabilities)
+        ? .distance : .prominence(radius: radius),
+      type: query.type,
+      keyword: query.keyword
+    )
+    let page = try await provider.searchNearby(search)
+    try await proceed(
+      PausedSearch(
+        centre: centre,
+        reach: radius,
+        mostPages: pages,
+        budget: PageBudget(for: provider)
+      ),
+      from: page,
+      for: fix,
+      at: time
+    )
+  }
+
+  /// Fetches the next page of a paused search for the fix at `fix`, and goes on from there.
+  func resume(
+    _ paused: PausedSearch,
+    for fix: Coordinate,
+    at time: Date?
+  ) async throws(PlacesError) {
+    guard let token = paused.nextPageToken else { return }
+    var search = paused
+    search.nextPageToken = nil
+    try await proceed(search, from: try await provider.nextPage(token), for: fix, at: time)
+  }
+
+  /// Takes in `page` of `search` and the pages after it, teaching the cache as it goes, until
+  /// the search is complete within its reach, out of pages, or capped.
+  ///
+  /// Nearest first, every page is a request that extends how far the search is complete: while
+  /// the receiver stands still, once the fix at `fix` can be answered, the search stops and is
+  /// kept as paused, and a later fix that needs more fetches its next page
+  /// (``takePausedSearch(for:needed:)``).
+  private func proceed(
+    _ search: PausedSearch,
+    from page: PlacesPage,
+    for fix: Coordinate,
+    at time: Date?
+  ) async throws(PlacesError) {
+    let byDistance = query.isRankedByDistance(on: provider.capabilities)
+    let cap = provider.capabilities.resultLimit
+    var search = search
+    var page = page
+    var learned: [Place] = []
+    while true {
+      notes.note(page)
+      let fresh = search.take(page)
+      learned += fresh
+      // Out of pages (a server that pages without end) counts as capped: the search is
+      // complete only out to its farthest place.
+      var isCapped = search.found.count >= cap
+      if !isCapped, page.nextPageToken != nil, state.withLock({ $0.pagesRefused }) {
+        isCapped = true
+      }
+      if !isCapped, let token = page.nextPageToken, !(try search.budget.admit(token)) {
+        isCapped = true
+      }
+      guard let token = page.nextPageToken, !isCapped else {
+        let covered: Double
+        if !isCapped {
+          // Every matching place was returned: the search is complete out to the API's reach.
+          covered = byDistance ? min(NearbySearch.maximumRadius, 4 * query.radius) : search.reach
+        } else {
+          covered = byDistance ? CappedCoverage.radius(of: search.found, around: search.centre) : 0
+        }
+        cache.learn(fresh, around: search.centre, coveredRadius: covered)
+        record(learned, of: search, coveredRadius: covered, isComplete: !isCapped)
+        return
+      }
+      if byDistance {
+        let covered = CappedCoverage.radius(of: search.found, around: search.centre)
+        cache.learn(fresh, around: search.centre, coveredRadius: covered)
+        if covered >= search.reach || search.isAtPageLimit {
+          record(learned, of: search, coveredRadius: covered)
+          return
+        }
+        if placement.isStandingStill(at: fix), neededDisk.isKnown(around: fix, at: time) {
+          record(learned, of: search, coveredRadius: covered, paused: true)
+          search.nextPageToken = token
+          state.withLock { $0.paused = search }
+          return
+        }
+      } else {
+        cache.learn(fresh, around: search.centre, coveredRadius: 0)
+      }
+      do throws(PlacesError) {
+        page = try await provider.nextPage(token)
+      } catch .invalidRequest {
+        // The API never accepted the token (a server slower to honour its tokens than the
+        // provider waits): the search ends with the pages it has, complete only out to its
+        // farthest place, and later searches ask for no pages. An answer is then the K nearest
+        // of what the pages returned, as one search per fix would give.
+        state.withLock { $0.pagesRefused = true }
+        notes.onPagesRefused()
+        let covered =
+          byDistance ? CappedCoverage.radius(of: search.found, around: search.centre) : 0
+        record(learned, of: search, coveredRadius: covered)
+        return
+      }
+    }
+  }
+
+  /// Tells the planner how far `search` is now complete, and records in the places cache the
+  /// places it found since it last recorded.
+  ///
+  /// - Parameter isComplete: Whether the search found every place within its reach.
+  private func record(
+    _ places: [Place],
+    of search: PausedSearch,
+    coveredRadius covered: Double,
+    isComplete: Bool = false,
+    paused: Bool = false
+  ) {
+    placement.note(
+      search: search,
+      coveredRadius: covered,
+      isComplete: isComplete,
+      mayGrow: paused
+    )
+    link?.record(places, of: search, coveredRadius: covered)
+  }
+}
