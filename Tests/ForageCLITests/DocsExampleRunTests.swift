@@ -66,6 +66,38 @@ import Testing
     #expect(ran >= 10)
   }
 
+  /// The requests a page says the README's `--limit 60` example spends (`: 67 requests for 3 900
+  /// fixes`), read from the first line holding `phrase`.
+  static func claimedRequests(in text: String, after phrase: String) throws -> Int {
+    let line = try #require(text.split(separator: "\n").first { $0.contains(phrase) })
+    let match = try #require(line.firstMatch(of: /(\d+) requests for 3 900 fixes/))
+    return try #require(Int(match.1))
+  }
+
+  @Test func whatTheReadmeSaysKBeyondTheCapCostsIsWhatItSpends() throws {
+    let example = try #require(
+      try Self.runExamples().first { $0.words.contains("--limit") && $0.words.contains("60") }
+    )
+    let readme = try String(contentsOf: ReadmeExampleTests.readme, encoding: .utf8)
+    let claimed = try Self.claimedRequests(in: readme, after: "--limit 60")
+    let providers = try String(
+      contentsOf: TestData.packageRoot.appendingPathComponent("docs/providers.md"),
+      encoding: .utf8
+    )
+    #expect(try Self.claimedRequests(in: providers, after: "`--limit 60` spends") == claimed)
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.createSymbolicLink(
+      at: directory.appendingPathComponent("Resources"),
+      withDestinationURL: TestData.packageRoot.appendingPathComponent("Resources")
+    )
+    let run = try FinderFixtures.forage(Array(example.words.dropFirst()), in: directory)
+    #expect(run.status == 0, "\(run.stderr)")
+    let summary = try BillTests.summary(run.stdout)
+    #expect(summary["requests"] as? Int == claimed, "\(example.location)")
+    #expect(summary["fixes"] as? Int == 3_900)
+  }
+
   /// The README's sample of the demo's story: the lines under `$ forage demo` in its first
   /// `text` block, `…` standing for lines left out.
   static func readmeSample() throws -> [Substring] {
