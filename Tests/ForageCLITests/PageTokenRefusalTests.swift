@@ -36,4 +36,31 @@ import Testing
     }
     #expect(pageRequests.count == 6, "\(pageRequests.count) page requests")
   }
+
+  /// K above one page, with the tokens refused: each search returns 20 places, so K is beyond
+  /// what one search returns and is answered from the union, exactly (it was the K nearest of
+  /// whatever the searches had returned: a farther place in a nearer one's stead, exit 0).
+  @Test(arguments: [21, 40, 60])
+  func kAboveOnePageIsStillExactWhenPageTokensAreRefused(limit: Int) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 10, count: 60, in: directory).path
+    let places = MockHTTPServer.places(
+      dataset: try PlaceDataset.load(contentsOf: FinderFixtures.helsinkiPlaces),
+      pageTokenDelay: .seconds(10)
+    )
+    try places.start()
+    defer { places.stop() }
+    let result = try FinderFixtures.forage([
+      "run", "--track", track, "--api-base", places.url.absoluteString, "--provider",
+      "google-legacy", "--network-time", "virtual", "--limit", "\(limit)",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("never accepted a next_page_token"))
+    let output = try RunOutput(ndjson: result.stdout)
+    #expect(output.answeredFixes == Array(0..<60))
+    let oracle = try FinderOracle(dataset: FinderFixtures.helsinkiPlaces, limit: limit)
+    let mismatches = try oracle.mismatches(in: output)
+    #expect(mismatches.isEmpty, "\(mismatches.count) wrong answers: \(mismatches.prefix(3))")
+  }
 }

@@ -13,7 +13,7 @@ struct FixSearch: Sendable {
 
   let query: PlacesQuery
 
-  let capabilities: PlacesProviderCapabilities
+  let cap: SearchCap
 
   let neededDisk: NeededDisk
 
@@ -74,8 +74,8 @@ struct FixSearch: Sendable {
   /// way complete it, and each also prepares the disks of the fixes to come.
   private func planAndSearch(for centre: Coordinate, at time: Date?) async throws(PlacesError) {
     let atFix = SearchPlanner.Plan(centre: centre, enoughRadius: nil)
-    let byDistance = query.isRankedByDistance(on: capabilities)
-    let isBeyondCap = query.isBeyondCap(of: capabilities)
+    let byDistance = query.isRankedByDistance(on: cap.capabilities)
+    let isBeyondCap = cap.isBeyond(query)
     let rounds =
       placement.policy == .coverage && byDistance && !isBeyondCap ? Self.mostPlannedSearches : 1
     var planned: Coordinate? = nil

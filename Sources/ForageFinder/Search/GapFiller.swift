@@ -18,7 +18,7 @@ final class GapFiller: Sendable {
 
   let query: PlacesQuery
 
-  let capabilities: PlacesProviderCapabilities
+  let cap: SearchCap
 
   let neededDisk: NeededDisk
 
@@ -35,13 +35,13 @@ final class GapFiller: Sendable {
   /// Creates the gap filler of an engine.
   init(
     query: PlacesQuery,
-    capabilities: PlacesProviderCapabilities,
+    cap: SearchCap,
     neededDisk: NeededDisk,
     placement: SearchPlacement,
     pager: SearchPager
   ) {
     self.query = query
-    self.capabilities = capabilities
+    self.cap = cap
     self.neededDisk = neededDisk
     self.placement = placement
     self.pager = pager
@@ -50,8 +50,7 @@ final class GapFiller: Sendable {
   /// Whether gaps are filled: with ``PlacesQuery/isOpenOnly`` or K beyond the cap, for searches
   /// nearest first.
   var isFilling: Bool {
-    (query.isOpenOnly || query.isBeyondCap(of: capabilities))
-      && query.isRankedByDistance(on: capabilities)
+    (query.isOpenOnly || cap.isBeyond(query)) && query.isRankedByDistance(on: cap.capabilities)
   }
 
   /// With ``PlacesQuery/isOpenOnly`` and a capped provider asked nearest first (Places API
@@ -64,7 +63,7 @@ final class GapFiller: Sendable {
   /// search at the fix always reaches the K-th place, and nothing is done.
   func fill(around centre: Coordinate, at time: Date?) async throws(PlacesError) {
     guard isFilling else { return }
-    let isBeyondCap = query.isBeyondCap(of: capabilities)
+    let isBeyondCap = cap.isBeyond(query)
     var planned: Coordinate? = nil
     for _ in 0..<Self.mostSearches {
       var needed = neededDisk.around(centre, at: time).radius
@@ -100,7 +99,7 @@ final class GapFiller: Sendable {
     }
     throw .notExact(
       "the \(query.limit) nearest places cannot be known exactly: \(Self.mostSearches) "
-        + "searches of at most \(capabilities.resultLimit) places each did not tell apart the "
+        + "searches of at most \(cap.resultLimit) places each did not tell apart the "
         + "places crowded within "
         + "\(JSONValue.format(neededDisk.around(centre, at: time).radius.rounded())) m"
     )
@@ -121,14 +120,14 @@ final class GapFiller: Sendable {
 
   /// Why a disk holding the crowded `spot` cannot be known, and what answers instead.
   private func crowded(_ spot: Coordinate) -> PlacesError {
-    let cap = capabilities.resultLimit
+    let limit = cap.resultLimit
     let advice =
-      query.isBeyondCap(of: capabilities)
-      ? "; --limit \(cap) or less answers it" : "; without --open the search answers it"
+      cap.isBeyond(query)
+      ? "; --limit \(limit) or less answers it" : "; without --open the search answers it"
     return .notExact(
-      "at least \(cap) places lie within about 1 m of "
+      "at least \(limit) places lie within about 1 m of "
         + "\(Self.rounded(spot.latitude)),\(Self.rounded(spot.longitude)), and one "
-        + "search returns at most \(cap), so the \(query.limit) nearest\(query.isOpenOnly ? " open" : "") "
+        + "search returns at most \(limit), so the \(query.limit) nearest\(query.isOpenOnly ? " open" : "") "
         + "places cannot be known exactly" + advice
     )
   }

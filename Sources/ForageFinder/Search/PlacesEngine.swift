@@ -108,32 +108,28 @@ final class PlacesEngine: Sendable {
       storedNotices = stored?.notices ?? []
       link?.follow(into: cache, tell: onNotices)
     }
-    let capabilities = provider.capabilities
+    let cap = SearchCap(provider.capabilities)
     neededDisk = NeededDisk(cache: cache, query: query, hours: hours)
     inFlight = SearchesInFlight(nearness: query.radius, shared: shared)
-    placement = SearchPlacement(
-      cache: cache,
-      query: query,
-      capabilities: capabilities,
-      policy: policy
-    )
+    placement = SearchPlacement(cache: cache, query: query, cap: cap, policy: policy)
     let pager = SearchPager(
       provider: provider,
       query: query,
       neededDisk: neededDisk,
       placement: placement,
+      cap: cap,
       link: link,
       notes: notes
     )
     fixSearch = FixSearch(
       query: query,
-      capabilities: capabilities,
+      cap: cap,
       neededDisk: neededDisk,
       placement: placement,
       pager: pager,
       gaps: GapFiller(
         query: query,
-        capabilities: capabilities,
+        cap: cap,
         neededDisk: neededDisk,
         placement: placement,
         pager: pager

@@ -11,10 +11,4 @@ extension PlacesQuery {
   func isRankedByDistance(on capabilities: PlacesProviderCapabilities) -> Bool {
     !capabilities.isCompleteWithinRadius && (!(type ?? "").isEmpty || !(keyword ?? "").isEmpty)
   }
-
-  /// Whether K is more than one search returns: no one search answers a fix, the union of
-  /// several does (``GapFiller``).
-  func isBeyondCap(of capabilities: PlacesProviderCapabilities) -> Bool {
-    limit > capabilities.resultLimit
-  }
 }

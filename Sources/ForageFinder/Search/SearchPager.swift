@@ -8,15 +8,6 @@ import Synchronization
 /// page arrives, telling the planner and the places cache, and pausing a nearest-first search
 /// once a receiver standing still is answered (``PausedSearch``).
 final class SearchPager: Sendable {
-  /// What the pager keeps between searches, behind its lock.
-  private struct State {
-    /// The last search that stopped paging early, while its next page may still be fetched.
-    var paused: PausedSearch?
-    /// Whether the API never accepted a page token however long the provider waited: searches
-    /// then end with their first page.
-    var pagesRefused = false
-  }
-
   let provider: any PlacesProvider
 
   let query: PlacesQuery
@@ -30,7 +21,11 @@ final class SearchPager: Sendable {
 
   let notes: SearchNotes
 
-  private let state = Mutex(State())
+  /// How many places a search returns at most, and whether the API refused page tokens.
+  let cap: SearchCap
+
+  /// The last search that stopped paging early, while its next page may still be fetched.
+  private let pausedSearch = Mutex<PausedSearch?>(nil)
 
   var cache: CoverageCache { neededDisk.cache }
 
@@ -40,10 +35,12 @@ final class SearchPager: Sendable {
     query: PlacesQuery,
     neededDisk: NeededDisk,
     placement: SearchPlacement,
+    cap: SearchCap,
     link: PlacesCacheLink?,
     notes: SearchNotes
   ) {
     self.provider = provider
+    self.cap = cap
     self.query = query
     self.neededDisk = neededDisk
     self.placement = placement
@@ -55,12 +52,12 @@ final class SearchPager: Sendable {
   /// `centre`, taken out so that no other fix fetches them; `nil` when there is none or its
   /// page token is too old to use.
   func takePausedSearch(for centre: Coordinate, needed: Double) -> PausedSearch? {
-    state.withLock { state in
-      guard let paused = state.paused, let token = paused.nextPageToken,
-        paused.mayCover(centre, needed: needed), provider.mayStillUse(token)
+    pausedSearch.withLock { kept in
+      guard let search = kept, let token = search.nextPageToken,
+        search.mayCover(centre, needed: needed), provider.mayStillUse(token)
       else { return nil }
-      state.paused = nil
-      return paused
+      kept = nil
+      return search
     }
   }
 
@@ -124,7 +121,7 @@ final class SearchPager: Sendable {
     at time: Date?
   ) async throws(PlacesError) {
     let byDistance = query.isRankedByDistance(on: provider.capabilities)
-    let cap = provider.capabilities.resultLimit
+    let limit = cap.resultLimit
     var search = search
     var page = page
     var learned: [Place] = []
@@ -134,8 +131,8 @@ final class SearchPager: Sendable {
       learned += fresh
       // Out of pages (a server that pages without end) counts as capped: the search is
       // complete only out to its farthest place.
-      var isCapped = search.found.count >= cap
-      if !isCapped, page.nextPageToken != nil, state.withLock({ $0.pagesRefused }) {
+      var isCapped = search.found.count >= limit
+      if !isCapped, page.nextPageToken != nil, cap.arePagesRefused {
         isCapped = true
       }
       if !isCapped, let token = page.nextPageToken, !(try search.budget.admit(token)) {
@@ -163,7 +160,7 @@ final class SearchPager: Sendable {
         if placement.isStandingStill(at: fix), neededDisk.isKnown(around: fix, at: time) {
           record(learned, of: search, coveredRadius: covered, paused: true)
           search.nextPageToken = token
-          state.withLock { $0.paused = search }
+          pausedSearch.withLock { $0 = search }
           return
         }
       } else {
@@ -174,9 +171,9 @@ final class SearchPager: Sendable {
       } catch .invalidRequest {
         // The API never accepted the token (a server slower to honour its tokens than the
         // provider waits): the search ends with the pages it has, complete only out to its
-        // farthest place, and later searches ask for no pages. An answer is then the K nearest
-        // of what the pages returned, as one search per fix would give.
-        state.withLock { $0.pagesRefused = true }
+        // farthest place, and later searches ask for no pages: K above a page is then beyond
+        // what one search returns (``SearchCap``), and the gaps are filled.
+        cap.notePagesRefused()
         notes.onPagesRefused()
         let covered =
           byDistance ? CappedCoverage.radius(of: search.found, around: search.centre) : 0

@@ -9,7 +9,7 @@ final class SearchPlacement: Sendable {
 
   let query: PlacesQuery
 
-  let capabilities: PlacesProviderCapabilities
+  let cap: SearchCap
 
   let policy: QueryPolicy
 
@@ -19,12 +19,12 @@ final class SearchPlacement: Sendable {
   init(
     cache: CoverageCache,
     query: PlacesQuery,
-    capabilities: PlacesProviderCapabilities,
+    cap: SearchCap,
     policy: QueryPolicy
   ) {
     self.cache = cache
     self.query = query
-    self.capabilities = capabilities
+    self.cap = cap
     self.policy = policy
   }
 
@@ -70,9 +70,9 @@ final class SearchPlacement: Sendable {
   /// - Parameter needed: The radius around `centre` the answer needs known (``NeededDisk``).
   func plan(for centre: Coordinate, needed: Double) -> SearchPlanner.Plan {
     guard policy == .coverage else { return SearchPlanner.Plan(centre: centre, enoughRadius: nil) }
-    let cap = capabilities.resultLimit
-    guard query.isRankedByDistance(on: capabilities) else {
-      return planner.withLock { $0.radiusPlan(for: centre, radius: query.radius, cap: cap) }
+    let limit = cap.resultLimit
+    guard query.isRankedByDistance(on: cap.capabilities) else {
+      return planner.withLock { $0.radiusPlan(for: centre, radius: query.radius, cap: limit) }
     }
     let known = cache.knownDisks(
       near: centre,
@@ -85,12 +85,12 @@ final class SearchPlacement: Sendable {
         needed: needed,
         known: known,
         gaps: gaps,
-        pages: max(1, cap / PageBudget.pageSize)
+        pages: max(1, limit / PageBudget.pageSize)
       ) { [cache] point in
         // A search there is complete at most out to its cap-th place: no farther than the
         // cap-th place known there.
-        let nearest = cache.nearest(cap, within: NearbySearch.maximumRadius, of: point)
-        guard nearest.count == cap, var last = nearest.last else { return nil }
+        let nearest = cache.nearest(limit, within: NearbySearch.maximumRadius, of: point)
+        guard nearest.count == limit, var last = nearest.last else { return nil }
         return CappedCoverage.radius(reaching: last.measure())
       }
     }
