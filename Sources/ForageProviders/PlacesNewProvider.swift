@@ -217,6 +217,15 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
         "a legacy Nearby Search answer (a \"status\" and no \"places\"), not Places API (New)'s"
       )
     }
+    // Places API (New) says "no places here" with `{}`. Any other answer without a list of
+    // places (`{"places": null}`, another service's object) is not one: taken as none, it
+    // would be kept in a places cache as an empty area for 30 days.
+    if wire.places == nil {
+      let members = (try? JSONParser.parse(response.body))?.members ?? []
+      if !members.isEmpty {
+        throw .malformedResponse("an object that is neither {} nor a list of \"places\"")
+      }
+    }
     let results = wire.places ?? []
     let places = results.compactMap { $0.value?.place }
     return PlacesPage(

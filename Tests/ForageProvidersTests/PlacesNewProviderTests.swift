@@ -52,6 +52,28 @@ import Testing
     #expect(body.contains(#""radius":50000"#) && body.contains(#""rankPreference":"DISTANCE""#))
   }
 
+  /// Only `{}` (or an empty list of places) says "no places here": any other answer without a
+  /// list of places is malformed, and retried, never kept as an empty area (a 200 with
+  /// `{"foo":1}` or `{"places":null}` was read as no places, and a places cache kept that).
+  @Test(arguments: [
+    #"{"foo":1}"#, #"{"places":null}"#, #"{"remark":"runtime error"}"#, #"{"results":[]}"#,
+    #"{"Places":[]}"#, #"{"places":{}}"#, #"{"places":"none"}"#, "[]", "null", "\"\"", "7",
+    #"{"places":[],"#,
+  ])
+  func anAnswerWithoutAListOfPlacesIsMalformed(_ body: String) throws {
+    let provider = provider(ScriptedTransport([]))
+    let response = HTTPResponse(status: 200, body: Data(body.utf8))
+    do {
+      let places = try provider.decodePlaces(response)
+      Issue.record("\(body) was read as \(places.count) places")
+    } catch {
+      #expect(error.isRetryable, "\(body): \(error)")
+    }
+    for empty in ["{}", #"{"places":[]}"#, " { } "] {
+      #expect(try provider.decodePlaces(HTTPResponse(status: 200, body: Data(empty.utf8))).isEmpty)
+    }
+  }
+
   @Test func decodesPlacesAndAnEmptyAnswer() async throws {
     let transport = ScriptedTransport([
       .json(
