@@ -28,6 +28,8 @@ public final class PlacesBackend: Sendable {
   /// What to tell the user when the API refuses the key (`REQUEST_DENIED`, `PERMISSION_DENIED`):
   /// where the key comes from and what to set, which only the caller knows.
   public let deniedKeyAdvice: String?
+  /// The clock the provider waits on (retries, page tokens).
+  public let clock: any Clock<Duration>
   private let counter: CountingTransport
   private let skipped = Mutex(0)
   private let pagesRefused = Mutex(false)
@@ -39,10 +41,12 @@ public final class PlacesBackend: Sendable {
     identity: String,
     notices: [String],
     counter: CountingTransport,
+    clock: any Clock<Duration>,
     onRelease: (@Sendable () -> Void)?,
     deniedKeyAdvice: String? = nil
   ) {
     self.provider = provider
+    self.clock = clock
     self.baseURL = baseURL
     self.identity = identity
     self.deniedKeyAdvice = deniedKeyAdvice
@@ -138,6 +142,7 @@ public final class PlacesBackend: Sendable {
         ?? "\(provider.rawValue)\(fields.identitySuffix) \(Redaction.redact(baseURL.absoluteString))",
       notices: [places.attribution, attribution].compactMap { $0 },
       counter: counter,
+      clock: clock,
       onRelease: onRelease,
       deniedKeyAdvice: deniedKeyAdvice
     )

@@ -51,9 +51,9 @@ enum PlacesMiddleware {
         do throws(PlacesError) {
           let answer = try await PlacesRetryObserver.withObserver(reportRetry) {
             () async throws(PlacesError) -> PlacesAnswer in
-            try await engine.networkAnswer(for: fix, index: index) { error, _ in
-              // The round's last attempt: the search is made again at once.
-              reportRetry(error, 0, .zero)
+            try await engine.networkAnswer(for: fix, index: index) { error, _, wait in
+              // The round's last attempt: the search is made again after `wait`.
+              reportRetry(error, 0, wait)
             }
           }
           if let attribution = newAttribution() { send(.attributionSettled(attribution)) }

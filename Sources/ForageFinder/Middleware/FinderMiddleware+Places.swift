@@ -29,6 +29,8 @@ extension FinderMiddleware {
   ///     coordinate, no id), each time an answer has any; the places are left out.
   ///   - shared: A coverage cache this finder shares with others of the same query (a fleet of
   ///     receivers), or `nil` for a cache of its own.
+  ///   - clock: The clock `provider` waits on: a search whose every attempt failed is made
+  ///     again on it, after the wait the server asked for (`Retry-After`), if any.
   public static func places(
     _ provider: any PlacesProvider,
     requestCount: (@Sendable () -> Int)? = nil,
@@ -36,7 +38,8 @@ extension FinderMiddleware {
     api: String = "places",
     hours: HoursJudge = HoursJudge(timeZone: nil),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
-    sharing shared: SharedCoverageCache? = nil
+    sharing shared: SharedCoverageCache? = nil,
+    clock: any Clock<Duration> = ContinuousClock()
   ) -> FinderMiddleware {
     places(
       provider,
@@ -46,6 +49,7 @@ extension FinderMiddleware {
       api: api,
       hours: hours,
       sharing: shared,
+      clock: clock,
       onSkipped: onSkipped
     )
   }
@@ -60,6 +64,7 @@ extension FinderMiddleware {
     api: String,
     hours: HoursJudge,
     sharing shared: SharedCoverageCache? = nil,
+    clock: any Clock<Duration>,
     onSkipped: @escaping @Sendable (Int) -> Void,
     onPagesRefused: @escaping @Sendable () -> Void = {}
   ) -> FinderMiddleware {
@@ -76,6 +81,7 @@ extension FinderMiddleware {
           file: cacheFile.map { ($0, PlacesCacheScope(api: api, query: query)) },
           sharing: shared,
           hours: hours,
+          clock: clock,
           onSkipped: onSkipped,
           onPagesRefused: onPagesRefused,
           onNotices: { [weak setup] notices in
@@ -138,6 +144,7 @@ extension FinderMiddleware {
       api: backend.identity,
       hours: hours,
       sharing: shared,
+      clock: backend.clock,
       onSkipped: { backend.noteSkipped($0) },
       onPagesRefused: { backend.notePagesRefused() }
     )

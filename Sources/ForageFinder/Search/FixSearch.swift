@@ -23,9 +23,11 @@ struct FixSearch: Sendable {
 
   let gaps: GapFiller
 
+  let rounds: SearchRounds
+
   var cache: CoverageCache { neededDisk.cache }
 
-  /// Starts the search for a fix at `centre`, made again as `rounds` allows; the task ends with
+  /// Starts the search for a fix at `centre`, made again as `policy` allows; the task ends with
   /// the search's error, if any. It first fetches the next pages of `paused` (a search that
   /// stopped early near the fix), and plans a new search only if they do not cover the fix.
   /// Takes no lock before the task runs, so it can be called under the engine's.
@@ -33,13 +35,13 @@ struct FixSearch: Sendable {
     for centre: Coordinate,
     at time: Date?,
     resuming paused: PausedSearch?,
-    rounds: RetryPolicy,
-    onRoundFailed: @escaping @Sendable (PlacesError, Int) -> Void
+    policy: RetryPolicy,
+    onRoundFailed: @escaping @Sendable (PlacesError, Int, Duration) -> Void
   ) -> Task<PlacesError?, Never> {
     Task { () -> PlacesError? in
       // Resumed in the first round only: a page that failed every attempt is not asked again.
       var resumable = paused
-      return await SearchRounds.run(rounds, onRoundFailed: onRoundFailed) {
+      return await self.rounds.run(policy, onRoundFailed: onRoundFailed) {
         () async throws(PlacesError) in
         if let paused = resumable {
           resumable = nil

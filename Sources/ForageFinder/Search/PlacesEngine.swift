@@ -48,7 +48,7 @@ final class PlacesEngine: Sendable {
 
   let inFlight: SearchesInFlight
 
-  let rounds = SearchRounds()
+  let rounds: SearchRounds
 
   let placement: SearchPlacement
 
@@ -64,6 +64,8 @@ final class PlacesEngine: Sendable {
   /// - Parameters:
   ///   - file: Where searches are kept for later runs, and under which scope; `nil` keeps
   ///     nothing.
+  ///   - clock: The clock a search waits on before it is made again after a failed round: the
+  ///     provider's, so that a virtual replay does not wait for real.
   ///   - shared: A cache shared with other finders, used instead of a cache of its own (filled
   ///     from `file` by the first finder that starts).
   ///   - onSkipped: Told how many results of a page could not be used
@@ -79,6 +81,7 @@ final class PlacesEngine: Sendable {
     file: (file: any PlacesCacheStorage, scope: PlacesCacheScope)? = nil,
     sharing shared: SharedCoverageCache? = nil,
     hours: HoursJudge = HoursJudge(timeZone: nil),
+    clock: any Clock<Duration> = ContinuousClock(),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
     onPagesRefused: @escaping @Sendable () -> Void = {},
     onNotices: @escaping @Sendable ([String]) -> Void = { _ in }
@@ -87,6 +90,7 @@ final class PlacesEngine: Sendable {
     self.query = query
     self.policy = policy
     self.hours = hours
+    rounds = SearchRounds(clock: clock)
     let link = file.map { PlacesCacheLink(storage: $0.file, scope: $0.scope) }
     self.link = link
     let notes = SearchNotes(
@@ -133,7 +137,8 @@ final class PlacesEngine: Sendable {
         neededDisk: neededDisk,
         placement: placement,
         pager: pager
-      )
+      ),
+      rounds: rounds
     )
     everyFix = EveryFixSearch(provider: provider, query: query, hours: hours, notes: notes)
   }
@@ -175,11 +180,11 @@ final class PlacesEngine: Sendable {
   /// - Throws: ``PlacesError`` when the search fails after every round (``SearchRounds``).
   ///
   /// - Parameter onRoundFailed: Told when a round of the provider's attempts failed and the
-  ///   search is made again, with the round (from 1).
+  ///   search is made again, with the round (from 1) and the wait before it.
   func networkAnswer(
     for fix: Fix,
     index: Int,
-    onRoundFailed: @escaping @Sendable (PlacesError, Int) -> Void = { _, _ in }
+    onRoundFailed: @escaping @Sendable (PlacesError, Int, Duration) -> Void = { _, _, _ in }
   ) async throws(PlacesError) -> PlacesAnswer {
     guard let centre = fix.coordinate else {
       throw .invalidSearch("fix \(index) has no valid position")
@@ -203,7 +208,7 @@ final class PlacesEngine: Sendable {
             for: centre,
             at: fix.time,
             resuming: fixSearch.pager.takePausedSearch(for: centre, needed: needed),
-            rounds: rounds.policy,
+            policy: rounds.policy,
             onRoundFailed: onRoundFailed
           )
         }

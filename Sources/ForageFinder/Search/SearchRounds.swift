@@ -8,8 +8,13 @@ import Synchronization
 final class SearchRounds: Sendable {
   private let health = Mutex((succeeded: false, failuresInARow: 0))
 
-  /// Creates the rounds of an engine whose searches have not run yet.
-  init() {}
+  /// The clock a round waits on before it starts again: the provider's.
+  let clock: any Clock<Duration>
+
+  /// Creates the rounds of an engine whose searches have not run yet, waiting on `clock`.
+  init(clock: any Clock<Duration> = ContinuousClock()) {
+    self.clock = clock
+  }
 
   /// Whether any search has succeeded.
   var hasSucceeded: Bool { health.withLock { $0.succeeded } }
@@ -33,7 +38,9 @@ final class SearchRounds: Sendable {
   /// The rounds a search starting now is made in (``policy(hasSucceeded:)``).
   var policy: RetryPolicy { Self.policy(hasSucceeded: hasSucceeded) }
 
-  /// The rounds of a search, made again at once: the provider's own policy has already waited.
+  /// The rounds of a search, made again at once (the provider's own policy has already waited),
+  /// except when the server asked for a wait (`Retry-After`): a round never starts sooner than
+  /// that, cut to 30 s as the provider cuts it.
   ///
   /// Once the API has answered, a passing fault (a 503, a reset, a garbled body) must not cost a
   /// fix its answer: 4 rounds (of the provider's 3 attempts by default: at 20 % of requests
@@ -48,7 +55,9 @@ final class SearchRounds: Sendable {
       baseDelay: .zero,
       maxDelay: .zero,
       jitter: .none,
-      honorsRetryAfter: false
+      honorsRetryAfter: true,
+      maxRetryAfter: RetryPolicy.placesSearch.maxRetryAfter,
+      longRetryAfter: .waitTheMaximum
     )
   }
 
@@ -56,22 +65,22 @@ final class SearchRounds: Sendable {
   /// its last error, or `nil` once it succeeded.
   ///
   /// - Parameter onRoundFailed: Told when a round failed and the search is made again, with
-  ///   the round (from 1).
-  static func run(
+  ///   the round (from 1) and the wait before it.
+  func run(
     _ policy: RetryPolicy,
-    onRoundFailed: @escaping @Sendable (PlacesError, Int) -> Void,
+    onRoundFailed: @escaping @Sendable (PlacesError, Int, Duration) -> Void,
     _ search: () async throws(PlacesError) -> Void
   ) async -> PlacesError? {
     do throws(PlacesError) {
       try await policy.run(
-        on: ContinuousClock(),
+        on: clock,
         judge: { outcome in
           guard case .failure(let error) = outcome, error.isRetryable else { return .final }
-          return .retryable(serverWait: nil)
+          return .retryable(serverWait: error.retryAfter)
         },
-        willRetry: { outcome, round, _ in
+        willRetry: { outcome, round, wait in
           // The provider's last failed attempt of the round is retried too: say so.
-          if case .failure(let error) = outcome { onRoundFailed(error, round) }
+          if case .failure(let error) = outcome { onRoundFailed(error, round, wait) }
         },
         cancelled: { .cancelled },
         search
