@@ -178,13 +178,6 @@ struct FinderArguments: ParsableArguments {
     }
     guard limit >= 1 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
     _ = try timeZone()
-    // Places APIs rank by distance only for a type or a keyword; ranked by prominence, a capped
-    // answer can leave out nearer places, so "the K nearest" could not be promised.
-    guard !type.isEmpty || !(keyword ?? "").isEmpty else {
-      throw ValidationError(
-        "--type '' needs a --keyword: the places API ranks by distance only for a type or a keyword"
-      )
-    }
     let most = PlacesProviderCapabilities.largestLimit
     guard limit <= most else {
       throw ValidationError(
@@ -222,6 +215,20 @@ struct FinderArguments: ParsableArguments {
   /// of its Table 1 (``ForageProviders/GoogleNearbySearchProvider/supportedTypes``) and answers
   /// any other with no places at all (an empty type, a keyword search, is taken there).
   func validateType(for provider: PlacesProviderName) throws {
+    // Places APIs rank by distance only for a type or a keyword; ranked by prominence, a capped
+    // answer can leave out nearer places, so "the K nearest" could not be promised.
+    // Only Google's legacy API searches by a keyword alone.
+    if type.isEmpty, provider.capabilities.placeTypes != .googleTable1 {
+      throw ValidationError(
+        "--type '' is not a place type, and \(provider.capabilities.displayName) searches by "
+          + "type: name one, such as --type restaurant"
+      )
+    }
+    if type.isEmpty, (keyword ?? "").isEmpty {
+      throw ValidationError(
+        "--type '' needs a --keyword: the places API ranks by distance only for a type or a keyword"
+      )
+    }
     switch provider.capabilities.placeTypes {
     case .openStreetMapTags:
       guard OverpassProvider.supportedTypes[type] == nil else { return }

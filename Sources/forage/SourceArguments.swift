@@ -87,6 +87,16 @@ struct SourceArguments: ParsableArguments {
   )
   var fields: PlacesFieldSet = .all
 
+  /// Whether `name` can name an environment variable a shell sets: `[A-Za-z_][A-Za-z0-9_]*`.
+  static func isEnvironmentName(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else {
+      return false
+    }
+    return name.unicodeScalars.allSatisfy {
+      $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+    }
+  }
+
   /// The provider `--provider` names (checked by ``validate(with:)``).
   var provider: PlacesProviderName {
     PlacesProviderName(rawValue: providerName) ?? .default
@@ -168,6 +178,13 @@ struct SourceArguments: ParsableArguments {
       )
     }
     try validateFields(with: finder)
+    if !Self.isEnvironmentName(apiKeyEnvironment) {
+      // Such a name can never be set: the key would always be missing.
+      throw ValidationError(
+        "--api-key-env must name an environment variable: ASCII letters, digits and _, "
+          + "not starting with a digit"
+      )
+    }
     if let apiBase, let host = URL(string: apiBase)?.host, !capabilities.isPublicHost(host),
       let other = PlacesProviderName.allCases.first(where: { $0.capabilities.isPublicHost(host) })
     {

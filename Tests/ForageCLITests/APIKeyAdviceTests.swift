@@ -151,4 +151,24 @@ import Testing
     #expect(result.status == 0, "\(source): \(result.stderr)")
     #expect(!result.stderr.contains("PLACES_API_KEY"))
   }
+
+  /// A name no shell can set is refused before any request, naming the option (it was sent
+  /// keyless, then "set the environment variable  to it", exit 69): every such name x every
+  /// command that reads a key.
+  @Test(arguments: ["", " ", "A=B", "1BAD", "PLACES_API_KEY ", "KEY-1", "é", "$X", "A\tB"])
+  func aNameNoShellCanSetIsAUsageError(name: String) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 100, count: 3, in: directory).path
+    for command in [["run", "--track", track], ["watch", "--track", track]] {
+      let result = try FinderFixtures.forage(
+        command + ["--api-key-env", name],
+        in: directory,
+        environment: ["PLACES_API_KEY": Self.key]
+      )
+      #expect(result.status == 64, "\(command[0]) \(name): \(result.stderr)")
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.count == 1 && lines[0].contains("--api-key-env must name"), "\(lines)")
+    }
+  }
 }

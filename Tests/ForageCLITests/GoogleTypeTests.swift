@@ -106,3 +106,33 @@ import Testing
     }
   }
 }
+
+/// `--type ''` is refused with advice that works when followed, for every provider, with and
+/// without a keyword (Places API (New) was told to add a --keyword, which it then refused).
+@Suite struct EmptyTypeAdviceTests {
+  @Test(arguments: PlacesProviderName.allCases.map(\.rawValue), [[], ["--keyword", "pizza"]])
+  func anEmptyTypeGetsAdviceThatWorks(provider: String, keyword: [String]) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 100, count: 3, in: directory).path
+    let base = ["run", "--track", track, "--provider", provider]
+    let refused = try FinderFixtures.forage(base + ["--type", ""] + keyword)
+    // A keyword alone is a search Google's legacy API makes.
+    if provider == "google-legacy", !keyword.isEmpty {
+      #expect(refused.status == 0, "\(refused.stderr)")
+      return
+    }
+    #expect(refused.status == 64)
+    let line = try #require(refused.stderr.split(separator: "\n").first)
+    #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+    let followed: [String]
+    if line.contains("needs a --keyword") {
+      followed = base + ["--type", "", "--keyword", "pizza"]
+    } else {
+      #expect(line.contains("such as --type restaurant"), "\(line)")
+      followed = base + ["--type", "restaurant"]
+    }
+    let run = try FinderFixtures.forage(followed)
+    #expect(run.status == 0, "\(provider) \(keyword): \(line) → \(run.stderr)")
+  }
+}
