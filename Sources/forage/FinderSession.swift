@@ -434,7 +434,7 @@ enum FinderSession {
           : "\(failedSearches) as \(failedReason), \(summary.fixesNotExact) as \(notExactReason)"
       printError(
         "\(summary.fixesUnanswered) of \(summary.fixesUsed) delivered fixes have no answer: "
-          + reasons + " (see the error events)"
+          + reasons + " (the error events say which; a run that fails leaves --output as it was)"
       )
       throw Sysexits.unavailable
     }

@@ -70,6 +70,16 @@ import Testing
       ),
       "\(result.stderr)"
     )
+    // With --output, the events are not shown, and the line says the file was left as it was
+    // (it said to see the error events, which were nowhere).
+    let file = directory.appendingPathComponent("run.ndjson")
+    let held = try FinderFixtures.forage([
+      "run", "--track", track.path, "--dataset", dataset.path, "--limit", "\(limit)", "--output",
+      file.path,
+    ])
+    #expect(held.status == 69)
+    #expect(!FileManager.default.fileExists(atPath: file.path))
+    #expect(held.stderr.contains("a run that fails leaves --output as it was"), "\(held.stderr)")
     // A refusal spends no search once the disk short of the crowd is known.
     #expect((output.summary?.requests ?? .max) < 200)
     let oracle = try FinderOracle(dataset: dataset, limit: limit)
