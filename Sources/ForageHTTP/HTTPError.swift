@@ -41,4 +41,17 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String { "\(kind.rawValue): \(message)" }
+
+  /// Whether the request may have reached the server (and be billed): not when no connection
+  /// was made (a name that does not resolve, a refused connection, a failed TLS handshake) or
+  /// the request could not be made at all; a timeout or a cancellation may have come after it
+  /// was sent, so it counts.
+  public var mayHaveReachedServer: Bool {
+    switch kind {
+    case .dnsFailure, .connectFailed, .tls, .invalidRequest: false
+    case .connectionReset, .emptyReply, .timedOut, .malformedResponse, .responseTooLarge,
+      .cancelled, .other:
+      true
+    }
+  }
 }

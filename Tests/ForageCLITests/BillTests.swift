@@ -143,4 +143,21 @@ import Testing
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     #expect(result.stderr.contains(message), "\(result.stderr)")
   }
+
+  /// A request that never reached a server (nothing listens at the port) is not on the bill:
+  /// the summary said 6 requests of Nearby Search Enterprise for a run that reached nothing.
+  @Test func requestsThatFoundNoServerAreNotBilled() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 100, count: 2, in: directory)
+    let port = try FakeGPSD.unusedPort()
+    let run = try FinderFixtures.forage(
+      ["run", "--track", track.path, "--api-base", "http://127.0.0.1:\(port)"],
+      environment: ["PLACES_API_KEY": "mock-key-0123456789"]
+    )
+    #expect(run.status == 69, "\(run.stderr)")
+    let summary = try Self.summary(run.stdout)
+    #expect(summary["requests"] as? Int == 0, "\(summary)")
+    #expect((summary["errors"] as? Int ?? 0) > 0)
+  }
 }

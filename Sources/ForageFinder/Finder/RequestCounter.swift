@@ -9,11 +9,19 @@ final class CountingTransport: HTTPTransport {
   /// Wraps a transport.
   init(_ base: any HTTPTransport) { self.base = base }
 
-  /// How many requests were sent, retries and pages included.
+  /// How many requests were sent, retries and pages included: each once it has an answer, or
+  /// failed after it may have reached the server (``ForageHTTP/HTTPError/mayHaveReachedServer``);
+  /// a request that found no server is not billed, and not counted.
   var count: Int { sent.load(ordering: .relaxed) }
 
   func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-    sent.add(1, ordering: .relaxed)
-    return try await base.send(request)
+    do {
+      let response = try await base.send(request)
+      sent.add(1, ordering: .relaxed)
+      return response
+    } catch {
+      if error.mayHaveReachedServer { sent.add(1, ordering: .relaxed) }
+      throw error
+    }
   }
 }
