@@ -12,7 +12,7 @@ extension Finder {
   ///
   /// - Parameters:
   ///   - places: The places middleware, such as
-  ///     ``FinderMiddleware/places(_:requestCount:cacheFile:api:hours:onSkipped:sharing:)``
+  ///     ``FinderMiddleware/places(_:requestCount:cacheFile:api:hours:onSkipped:sharing:clock:)``
   ///     over a provider value, or `nil` for a location-only run.
   ///   - notifications: The middleware that POSTs the places that enter the answer, or `nil`.
   ///   - recorder: The middleware that records every action for `forage replay`, or `nil`.

@@ -2,7 +2,7 @@ import ForageGeodesy
 import Foundation
 
 /// Every disk the coverage cache was told is fully known, kept beside its GEOS union so that the
-/// planner can ask which of them lie near a fix (``SearchPlanner/coverPlan(for:needed:known:gaps:reach:)``)
+/// planner can ask which of them lie near a fix (``SearchPlanner/coverPlan(for:needed:known:gaps:pages:reach:)``)
 /// without copying the union.
 ///
 /// Bucketed by cells of 0.01° of latitude and 0.02° of longitude (about 1 km), by centre.
