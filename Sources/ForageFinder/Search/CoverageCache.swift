@@ -27,6 +27,9 @@ final class CoverageCache: Sendable {
   /// The area covered by searches read from a places cache file, when one was read: answers
   /// it alone covers are ``FinderEvent/Source/stored``.
   private let storedCoverage: CoverageArea?
+  /// Where nearest-first searches were made that returned at least K places
+  /// (``noteRankedSearch(at:)``).
+  private let rankedCentres = Mutex(Set<Coordinate>())
 
   /// Creates a cache, empty or holding what a places cache file knows.
   init(stored: StoredKnowledge? = nil) throws(GEOSError) {
@@ -89,6 +92,18 @@ final class CoverageCache: Sendable {
     guard coveredRadius > 0 else { return }
     try? coverage.add(centre, radius: coveredRadius)
     disks.withLock { $0.add(centre, radius: coveredRadius) }
+  }
+
+  /// Notes that a nearest-first search made at exactly `centre` returned at least K places: its
+  /// first K are the provider's own K nearest there, the answer a request at that very point
+  /// gives, though the search is complete only just short of its farthest place.
+  func noteRankedSearch(at centre: Coordinate) {
+    rankedCentres.withLock { _ = $0.insert(centre) }
+  }
+
+  /// Whether a nearest-first search made at exactly `centre` returned at least K places.
+  func hasRankedSearch(at centre: Coordinate) -> Bool {
+    rankedCentres.withLock { $0.contains(centre) }
   }
 
   /// Adds stored knowledge learned while the run goes on (another process's searches, through

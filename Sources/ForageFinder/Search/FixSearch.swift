@@ -55,7 +55,7 @@ struct FixSearch: Sendable {
         }
         let needed = neededDisk.around(centre, at: time).radius
         // Near a crowded spot, only the gaps short of it are searched.
-        if !cache.covers(centre, radius: needed),
+        if !neededDisk.isAnswerable(centre, needing: needed),
           gaps.crowdedSpot(within: needed, of: centre) == nil
         {
           try await planAndSearch(for: centre, at: time)
@@ -83,7 +83,7 @@ struct FixSearch: Sendable {
     var planned: Coordinate? = nil
     for _ in 0..<rounds {
       let needed = neededDisk.around(centre, at: time).radius
-      if planned != nil, cache.covers(centre, radius: needed) { return }
+      if planned != nil, neededDisk.isAnswerable(centre, needing: needed) { return }
       let plan = placement.plan(for: centre, needed: needed)
       // The same centre again would learn nothing new.
       if let planned, Geodesic.distance(planned, plan.centre) < 1 { break }

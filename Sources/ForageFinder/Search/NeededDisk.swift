@@ -26,9 +26,21 @@ struct NeededDisk: Sendable {
     return (known, needed)
   }
 
-  /// Whether the cache fully knows the disk a fix at `centre` needs at `time`.
+  /// Whether an answer at `centre` at `time` is the one a request there gives
+  /// (``isAnswerable(_:needing:)``).
   func isKnown(around centre: Coordinate, at time: Date?) -> Bool {
-    cache.covers(centre, radius: around(centre, at: time).radius)
+    isAnswerable(centre, needing: around(centre, at: time).radius)
+  }
+
+  /// Whether an answer at `centre` whose disk has radius `needed` is the one a request there
+  /// gives: the cache fully knows the disk, or (without ``PlacesQuery/isOpenOnly``, where the K
+  /// nearest open places may lie beyond the provider's K nearest) a nearest-first search made
+  /// at that very point returned at least K places (``CoverageCache/hasRankedSearch(at:)``),
+  /// as for a receiver whose fixes repeat one position: it answered the first of them so, and
+  /// answers the others the same way, with no search beside it to prove its K-th place.
+  func isAnswerable(_ centre: Coordinate, needing needed: Double) -> Bool {
+    cache.covers(centre, radius: needed)
+      || (!query.isOpenOnly && cache.hasRankedSearch(at: centre))
   }
 
   /// The K nearest known places within R of `centre` that an answer at `time` may hold: all of

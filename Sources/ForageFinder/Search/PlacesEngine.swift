@@ -168,7 +168,7 @@ final class PlacesEngine: Sendable {
     guard policy != .everyFix, let centre = fix.coordinate else { return nil }
     placement.note(fix: centre)
     let (known, needed) = neededDisk.around(centre, at: fix.time)
-    guard cache.covers(centre, radius: needed) else { return nil }
+    guard neededDisk.isAnswerable(centre, needing: needed) else { return nil }
     let source: FinderEvent.Source =
       link != nil && cache.storedCovers(centre, radius: needed) ? .stored : .cache
     return answer(for: fix, index: index, from: known, source: source)
@@ -201,7 +201,7 @@ final class PlacesEngine: Sendable {
         index: index,
         isCovered: {
           needed = neededDisk.around(centre, at: fix.time).radius
-          return cache.covers(centre, radius: needed)
+          return neededDisk.isAnswerable(centre, needing: needed)
         },
         start: {
           fixSearch.start(

@@ -147,17 +147,24 @@ final class SearchPager: Sendable {
           covered = byDistance ? CappedCoverage.radius(of: search.found, around: search.centre) : 0
         }
         cache.learn(fresh, around: search.centre, coveredRadius: covered)
+        noteIfRanked(search)
         record(learned, of: search, coveredRadius: covered, isComplete: !isCapped)
         return
       }
       if byDistance {
         let covered = CappedCoverage.radius(of: search.found, around: search.centre)
         cache.learn(fresh, around: search.centre, coveredRadius: covered)
+        noteIfRanked(search)
         if covered >= search.reach || search.isAtPageLimit {
           record(learned, of: search, coveredRadius: covered)
           return
         }
-        if placement.isStandingStill(at: fix), neededDisk.isKnown(around: fix, at: time) {
+        // Paused only once the disk is fully known: a search at the very fix with K places
+        // answers it (``NeededDisk/isAnswerable(_:needing:)``), but the next fix, a metre away,
+        // needs the page that proves the K-th.
+        if placement.isStandingStill(at: fix),
+          cache.covers(fix, radius: neededDisk.around(fix, at: time).radius)
+        {
           record(learned, of: search, coveredRadius: covered, paused: true)
           search.nextPageToken = token
           pausedSearch.withLock { $0 = search }
@@ -181,6 +188,16 @@ final class SearchPager: Sendable {
         return
       }
     }
+  }
+
+  /// Tells the cache, once its places are learned, that `search` returned at least K places
+  /// nearest first (``CoverageCache/noteRankedSearch(at:)``); not with
+  /// ``PlacesQuery/isOpenOnly``, whose answers may need places beyond the provider's K nearest.
+  private func noteIfRanked(_ search: PausedSearch) {
+    guard query.isRankedByDistance(on: cap.capabilities), !query.isOpenOnly,
+      search.found.count >= query.limit
+    else { return }
+    cache.noteRankedSearch(at: search.centre)
   }
 
   /// Tells the planner how far `search` is now complete, and records in the places cache the
