@@ -147,14 +147,12 @@ final class SearchPager: Sendable {
           covered = byDistance ? CappedCoverage.radius(of: search.found, around: search.centre) : 0
         }
         cache.learn(fresh, around: search.centre, coveredRadius: covered)
-        noteIfRanked(search)
         record(learned, of: search, coveredRadius: covered, isComplete: !isCapped)
         return
       }
       if byDistance {
         let covered = CappedCoverage.radius(of: search.found, around: search.centre)
         cache.learn(fresh, around: search.centre, coveredRadius: covered)
-        noteIfRanked(search)
         if covered >= search.reach || search.isAtPageLimit {
           record(learned, of: search, coveredRadius: covered)
           return
@@ -190,9 +188,10 @@ final class SearchPager: Sendable {
     }
   }
 
-  /// Tells the cache, once its places are learned, that `search` returned at least K places
-  /// nearest first (``CoverageCache/noteRankedSearch(at:)``); not with
-  /// ``PlacesQuery/isOpenOnly``, whose answers may need places beyond the provider's K nearest.
+  /// Tells the cache, once its places are learned and it has ended as it should (not with a
+  /// failed page, which fails its round), that `search` returned at least K places nearest
+  /// first (``CoverageCache/noteRankedSearch(at:)``); not with ``PlacesQuery/isOpenOnly``,
+  /// whose answers may need places beyond the provider's K nearest.
   private func noteIfRanked(_ search: PausedSearch) {
     guard query.isRankedByDistance(on: cap.capabilities), !query.isOpenOnly,
       search.found.count >= query.limit
@@ -211,6 +210,7 @@ final class SearchPager: Sendable {
     isComplete: Bool = false,
     paused: Bool = false
   ) {
+    noteIfRanked(search)
     placement.note(
       search: search,
       coveredRadius: covered,
