@@ -214,6 +214,29 @@ struct FinderArguments: ParsableArguments {
   /// Overpass takes the OSM amenities it maps; Google's Nearby Search (legacy) takes the types
   /// of its Table 1 (``ForageProviders/GoogleNearbySearchProvider/supportedTypes``) and answers
   /// any other with no places at all (an empty type, a keyword search, is taken there).
+  /// Refuses the every-fix baseline where one search a fix cannot give the answer: K beyond
+  /// what one search returns, or `--open` with a provider that caps its answers (the K nearest
+  /// open places may lie beyond them). It answered with fewer places, exit 0.
+  func validateEveryFix(for provider: PlacesProviderName) throws {
+    guard policy == .everyFix else { return }
+    let capabilities = provider.capabilities
+    guard !capabilities.isCompleteWithinRadius else { return }
+    if limit > capabilities.resultLimit {
+      throw ValidationError(
+        "--query-policy every-fix makes one search a fix, and \(capabilities.displayName) "
+          + "returns at most \(capabilities.resultLimit) places a search: use --limit "
+          + "\(capabilities.resultLimit) or less, or the default --query-policy coverage"
+      )
+    }
+    if open {
+      throw ValidationError(
+        "--query-policy every-fix cannot answer --open exactly: one search returns at most "
+          + "\(capabilities.resultLimit) places, and the nearest open ones may lie beyond them; "
+          + "use the default --query-policy coverage"
+      )
+    }
+  }
+
   func validateType(for provider: PlacesProviderName) throws {
     // Places APIs rank by distance only for a type or a keyword; ranked by prominence, a capped
     // answer can leave out nearer places, so "the K nearest" could not be promised.

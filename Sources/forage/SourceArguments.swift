@@ -168,6 +168,7 @@ struct SourceArguments: ParsableArguments {
     // A query the provider cannot run is refused here, before any request is spent on it.
     try finder.validateType(for: provider)
     try finder.validateOpen(for: provider)
+    try finder.validateEveryFix(for: provider)
     try finder.placesCache.validateTerms(of: capabilities)
     if !capabilities.searchesKeywords, let keyword = finder.keyword, !keyword.isEmpty {
       let others = PlacesProviderName.allCases.filter { $0.capabilities.searchesKeywords }

@@ -56,6 +56,33 @@ import Testing
         },
         mostRequests: 6
       ),
+      // Answers whose every result is unusable are not "no places here" (they were answered
+      // as none, exit 0, and a places cache kept the area empty).
+      Misbehaviour(
+        name: "Places API (New) places that are all null",
+        provider: "places-new",
+        answer: { _ in .init(body: #"{"places":[null,null]}"#) },
+        mostRequests: 6
+      ),
+      Misbehaviour(
+        name: "Places API (New) places with no location",
+        provider: "places-new",
+        answer: { _ in .init(body: #"{"places":[{"id":"a"},{"id":"b"}]}"#) },
+        mostRequests: 6
+      ),
+      Misbehaviour(
+        name: "Places API (New) places at latitude 999",
+        provider: "places-new",
+        answer: { _ in
+          .init(body: #"{"places":[{"id":"a","location":{"latitude":999,"longitude":24.9}}]}"#)
+        },
+        mostRequests: 6
+      ),
+      Misbehaviour(
+        name: "legacy results with no geometry",
+        answer: { _ in .init(body: #"{"status":"OK","results":[{"place_id":"a"}]}"#) },
+        mostRequests: 6
+      ),
       Misbehaviour(
         name: "Overpass 429",
         provider: "overpass",

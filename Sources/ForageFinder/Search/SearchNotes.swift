@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForagePlaceModel
 import ForageProviders
 
 /// Tells the run what a search's pages said besides their places: notices about the data,
@@ -20,11 +21,25 @@ struct SearchNotes: Sendable {
   /// that cannot be used.
   func note(_ page: PlacesPage) {
     if !page.notices.isEmpty { onNotices(page.notices) }
-    let invalid = page.places.count { place in
-      (try? Coordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude))
-        == nil
-    }
-    let skipped = page.skippedResults + invalid
+    let skipped = unusableCount(of: page)
     if skipped > 0 { onSkipped(skipped) }
+  }
+
+  /// The results of `page` that cannot be used: those the provider could not read
+  /// (``ForageProviders/PlacesPage/skippedResults``) and places whose position is not a
+  /// coordinate.
+  func unusableCount(of page: PlacesPage) -> Int {
+    page.skippedResults + page.places.count { !Self.isUsable($0) }
+  }
+
+  /// The places of `page` that can be used.
+  func usableCount(of page: PlacesPage) -> Int {
+    page.places.count(where: Self.isUsable)
+  }
+
+  /// Whether a place's position is a coordinate.
+  private static func isUsable(_ place: Place) -> Bool {
+    (try? Coordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude))
+      != nil
   }
 }

@@ -126,6 +126,13 @@ final class SearchPager: Sendable {
     var page = page
     var learned: [Place] = []
     while true {
+      // An answer whose every result is unusable is not "no places here": taken as one, a
+      // places cache would keep the area empty for its time to live.
+      if notes.usableCount(of: page) == 0, notes.unusableCount(of: page) > 0 {
+        throw .malformedResponse(
+          "none of the \(notes.unusableCount(of: page)) results of the answer is a place"
+        )
+      }
       notes.note(page)
       let fresh = search.take(page)
       learned += fresh
