@@ -267,6 +267,18 @@ import Testing
     #expect(engine.hasSucceeded)
   }
 
+  /// The every-fix baseline is made again in rounds as a coverage search is: before the first
+  /// success, a search whose first round failed is answered by its second (it failed at once).
+  @Test func everyFixIsMadeAgainInRoundsToo() async throws {
+    let world = FakePlacesProvider.world(around: 60.17, 24.94, count: 100, spacing: 30)
+    let provider = FakePlacesProvider(world: world, failures: [1: .overQueryLimit(message: nil)])
+    let engine = try PlacesEngine(provider: provider, query: Self.query, policy: .everyFix)
+    let fix = Fix(latitude: 60.17, longitude: 24.94)
+    let answer = try await engine.networkAnswer(for: fix, index: 0)
+    #expect(answer.places.map(\.id) == Self.oracle(world, Self.query, at: fix))
+    #expect(provider.callCount == 2)
+  }
+
   /// Two fixes at one place answered at the same time: the second waits for the first's
   /// search and is answered from the cache, whichever starts first. (The check for a search in
   /// flight and the registration of a new one were two lock holds: both fixes could search.)

@@ -190,7 +190,15 @@ final class PlacesEngine: Sendable {
       throw .invalidSearch("fix \(index) has no valid position")
     }
     if policy == .everyFix {
-      let answer = try await everyFix.answer(for: fix, index: index, centre: centre)
+      // Made again in rounds as a coverage search is, so that the baseline meets the same
+      // passing faults with the same patience.
+      var answer: PlacesAnswer? = nil
+      let failure = await rounds.run(rounds.policy, onRoundFailed: onRoundFailed) {
+        () async throws(PlacesError) in
+        answer = try await everyFix.answer(for: fix, index: index, centre: centre)
+      }
+      if let failure { throw failure }
+      guard let answer else { throw .cancelled }
       rounds.noteSuccess()
       return answer
     }
