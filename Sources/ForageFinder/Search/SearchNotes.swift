@@ -32,11 +32,6 @@ struct SearchNotes: Sendable {
     page.skippedResults + page.places.count { !Self.isUsable($0) }
   }
 
-  /// The places of `page` that can be used.
-  func usableCount(of page: PlacesPage) -> Int {
-    page.places.count(where: Self.isUsable)
-  }
-
   /// Whether a place's position is a coordinate.
   private static func isUsable(_ place: Place) -> Bool {
     (try? Coordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude))

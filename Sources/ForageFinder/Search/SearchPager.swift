@@ -128,10 +128,9 @@ final class SearchPager: Sendable {
     while true {
       // An answer whose every result is unusable is not "no places here": taken as one, a
       // places cache would keep the area empty for its time to live.
-      if notes.usableCount(of: page) == 0, notes.unusableCount(of: page) > 0 {
-        throw .malformedResponse(
-          "none of the \(notes.unusableCount(of: page)) results of the answer is a place"
-        )
+      let unusable = notes.unusableCount(of: page)
+      if unusable > 0, unusable == page.skippedResults + page.places.count {
+        throw .malformedResponse("none of the \(unusable) results of the answer is a place")
       }
       notes.note(page)
       let fresh = search.take(page)
