@@ -184,7 +184,7 @@ final class PlacesEngine: Sendable {
   func networkAnswer(
     for fix: Fix,
     index: Int,
-    onRoundFailed: @escaping @Sendable (PlacesError, Int, Duration) -> Void = { _, _, _ in }
+    onRoundFailed: @escaping PlacesRetryObserver.Handler = { _, _, _ in }
   ) async throws(PlacesError) -> PlacesAnswer {
     guard let centre = fix.coordinate else {
       throw .invalidSearch("fix \(index) has no valid position")

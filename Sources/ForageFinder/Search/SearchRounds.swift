@@ -68,23 +68,12 @@ final class SearchRounds: Sendable {
   ///   the round (from 1) and the wait before it.
   func run(
     _ policy: RetryPolicy,
-    onRoundFailed: @escaping @Sendable (PlacesError, Int, Duration) -> Void,
+    onRoundFailed: @escaping PlacesRetryObserver.Handler,
     _ search: () async throws(PlacesError) -> Void
   ) async -> PlacesError? {
     do throws(PlacesError) {
-      try await policy.run(
-        on: clock,
-        judge: { outcome in
-          guard case .failure(let error) = outcome, error.isRetryable else { return .final }
-          return .retryable(serverWait: error.retryAfter)
-        },
-        willRetry: { outcome, round, wait in
-          // The provider's last failed attempt of the round is retried too: say so.
-          if case .failure(let error) = outcome { onRoundFailed(error, round, wait) }
-        },
-        cancelled: { .cancelled },
-        search
-      )
+      // The provider's last failed attempt of the round is retried too: `onRoundFailed` says so.
+      try await policy.search(on: clock, observer: onRoundFailed, search)
       return nil
     } catch {
       return error
