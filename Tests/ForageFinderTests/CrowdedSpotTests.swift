@@ -1,4 +1,5 @@
 import ForageGeodesy
+import ForageHours
 import ForagePlaceModel
 import ForageProviders
 import ForageTestSupport
@@ -116,5 +117,68 @@ import Testing
         "crowd \(size) \(layout), K \(limit): \(provider.callCount) calls"
       )
     }
+  }
+
+  /// With `--open`, a crowd at one spot whose stalls a search at the fix returned among the
+  /// provider's nearest: the stalls it did not return lie at the same spot, tied with them, and
+  /// ranked after them by the provider, so a fix whose K nearest open places are among what its
+  /// own search returned is answered, as the oracle answers. Only a fix whose own search holds
+  /// fewer than K open places may be refused, and only where its answer needs the crowd.
+  @Test(arguments: [25, 45], [1, 5, 10])
+  func withOpenACrowdIsAnsweredWhereTheSearchAtTheFixRankedIt(
+    crowd size: Int,
+    limit: Int
+  )
+    async throws
+  {
+    let allDay = PlaceHours.weekly(
+      WeeklyHours(
+        periods: [WeeklyPeriod(open: WeekTime(day: 0, hour: 0, minute: 0)!, close: nil)],
+        utcOffsetMinutes: 0
+      )
+    )
+    // Every other stall and every third place of the city open, the others never.
+    let world = Self.world(crowd: size, layout: .oneSpot).enumerated().map { index, place in
+      var place = place
+      let number = place.id.hasPrefix("crowd") ? Int(place.id.dropFirst(5))! * 3 : index
+      place.openingHours = number % 6 == 0 ? allDay : .openStreetMap("off")
+      return place
+    }
+    let time = Date(timeIntervalSince1970: 1_781_222_400)
+    let judge = HoursJudge(timeZone: nil)
+    let provider = FakePlacesProvider(world: world, resultLimit: 20)
+    let query = PlacesQuery(radius: 500, limit: limit, type: "restaurant", isOpenOnly: true)
+    let engine = try PlacesEngine(provider: provider, query: query, policy: .coverage)
+    let fixes = BeyondTheCapTests.walk(steps: 120).map {
+      Fix(time: time, latitude: $0.latitude, longitude: $0.longitude)
+    }
+    var answered = 0
+    for (index, fix) in fixes.enumerated() {
+      let centre = Coordinate(unchecked: fix.latitude, longitude: fix.longitude)
+      let ranked = FakePlacesProvider.ranked(world, from: centre).filter {
+        $0.distance <= query.radius
+      }
+      let open = ranked.filter { judge.verdict(for: $0.place, at: time) == .open }
+      let oracle = open.prefix(limit).map(\.place.id)
+      // Whether the provider's 20 nearest from the fix hold its K nearest open places.
+      let isRankedAtFix =
+        ranked.prefix(20).filter {
+          judge.verdict(for: $0.place, at: time) == .open
+        }.count >= limit
+      do throws(PlacesError) {
+        let answer =
+          if let cached = engine.cachedAnswer(for: fix, index: index) {
+            cached
+          } else {
+            try await engine.networkAnswer(for: fix, index: index)
+          }
+        #expect(answer.places.map(\.id) == oracle, "crowd \(size), K \(limit), fix \(index)")
+        answered += 1
+      } catch {
+        guard case .notExact = error else { throw error }
+        #expect(!isRankedAtFix, "crowd \(size), K \(limit), fix \(index): refused")
+      }
+    }
+    #expect(answered > 0)
   }
 }

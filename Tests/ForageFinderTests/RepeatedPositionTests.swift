@@ -70,27 +70,23 @@ import Testing
     #expect(answers.dropFirst().allSatisfy { $0.source == .cache })
   }
 
-  /// With `--open`, the K nearest open places may lie beyond the provider's K nearest: a
-  /// repeated position is answered only from what the cache fully knows.
-  @Test func withOpenOnlyTheRepeatedPositionIsNotTakenOnTrust() throws {
-    let world = FakePlacesProvider.world(
-      around: Self.here.latitude,
-      Self.here.longitude,
-      count: 900,
-      spacing: 40
-    )
+  /// With `--open`, the K nearest open places may lie beyond the places a search at the very
+  /// point ranked: a repeated position is then answered only from what the cache fully knows.
+  @Test func withOpenOnlyThePlacesBeyondTheRankedOnesAreNotTakenOnTrust() throws {
+    let world = OpenAnswerTests.world()
+    let here = Coordinate(unchecked: Self.here.latitude, longitude: Self.here.longitude)
     let provider = FakePlacesProvider(world: world, resultLimit: 20)
     let query = PlacesQuery(radius: 500, limit: 20, type: "restaurant", isOpenOnly: true)
     let engine = try PlacesEngine(provider: provider, query: query, policy: .coverage)
-    engine.cache.learn(
-      Array(world.prefix(30)),
-      around: Coordinate(unchecked: Self.here.latitude, longitude: Self.here.longitude),
-      coveredRadius: 0
+    // The 30 nearest, of which fewer than 20 are open: the 20th open place lies beyond them.
+    let nearest = FakePlacesProvider.ranked(world, from: here).prefix(30)
+    engine.cache.learn(nearest.map(\.place), around: here, coveredRadius: 0)
+    engine.cache.noteRankedSearch(at: here, reaching: nearest.last!.distance)
+    let fix = Fix(
+      time: OpenAnswerTests.start,
+      latitude: Self.here.latitude,
+      longitude: Self.here.longitude
     )
-    engine.cache.noteRankedSearch(
-      at: Coordinate(unchecked: Self.here.latitude, longitude: Self.here.longitude)
-    )
-    let fix = Fix(latitude: Self.here.latitude, longitude: Self.here.longitude)
     #expect(engine.cachedAnswer(for: fix, index: 0) == nil)
   }
 }

@@ -27,9 +27,9 @@ final class CoverageCache: Sendable {
   /// The area covered by searches read from a places cache file, when one was read: answers
   /// it alone covers are ``FinderEvent/Source/stored``.
   private let storedCoverage: CoverageArea?
-  /// Where nearest-first searches were made that returned at least K places
-  /// (``noteRankedSearch(at:)``).
-  private let rankedCentres = Mutex(Set<Coordinate>())
+  /// Where nearest-first searches were made, and how far their farthest place lay
+  /// (``noteRankedSearch(at:reaching:)``).
+  private let rankedSearches = Mutex([Coordinate: Double]())
 
   /// Creates a cache, empty or holding what a places cache file knows.
   init(stored: StoredKnowledge? = nil) throws(GEOSError) {
@@ -57,6 +57,40 @@ final class CoverageCache: Sendable {
       }
       return known.index.nearest(limit, within: radius, of: centre)
     }
+  }
+
+  /// A known place within `radius` of `centre`, among the `limit` nearest known places, with at
+  /// least `count` known places within ``CappedCoverage/margin`` of it, that the union does not
+  /// hold: a crowd at one spot (a food court, a mall) that capped searches near it end in. Of
+  /// the cap or more, no search ever sees past it. `nil` when there is none.
+  ///
+  /// Only a crowd at one spot: places scattered over a few metres are told apart by searches
+  /// among them, and with a wider span the union, whose edge always passes through some known
+  /// places, seemed to hold no crowd of them (a 20-place crowd within 3 m cost a search a fix,
+  /// where searches beside it cost a tenth of that).
+  func crowdedPlace(
+    within radius: Double,
+    of centre: Coordinate,
+    count: Int,
+    among limit: Int
+  ) -> Coordinate? {
+    guard count > 0 else { return nil }
+    var near = nearest(limit, within: radius, of: centre)
+    guard near.count >= count else { return nil }
+    let distances = near.indices.map { near[$0].measure() }
+    // `count` places within the margin of one lie, by distance from `centre`, within twice it.
+    for first in 0...(near.count - count)
+    where distances[first + count - 1] - distances[first] <= 2 * CappedCoverage.margin {
+      for index in first..<(first + count) {
+        let place = near[index].item.coordinate
+        if nearest(count, within: CappedCoverage.margin, of: place).count == count,
+          !covers(place, radius: 0)
+        {
+          return place
+        }
+      }
+    }
+    return nil
   }
 
   /// Whether every place within `radius` of `centre` is known.
@@ -94,16 +128,18 @@ final class CoverageCache: Sendable {
     disks.withLock { $0.add(centre, radius: coveredRadius) }
   }
 
-  /// Notes that a nearest-first search made at exactly `centre` returned at least K places: its
-  /// first K are the provider's own K nearest there, the answer a request at that very point
-  /// gives, though the search is complete only just short of its farthest place.
-  func noteRankedSearch(at centre: Coordinate) {
-    rankedCentres.withLock { _ = $0.insert(centre) }
+  /// Notes that a nearest-first search made at exactly `centre` ended as it should, its farthest
+  /// place `farthest` metres away: every place nearer than that is among the places it returned,
+  /// by the provider's own ranking, though the search is complete only just short of it
+  /// (``CappedCoverage``). The farthest of the searches at one centre is kept.
+  func noteRankedSearch(at centre: Coordinate, reaching farthest: Double) {
+    rankedSearches.withLock { $0[centre] = max($0[centre] ?? 0, farthest) }
   }
 
-  /// Whether a nearest-first search made at exactly `centre` returned at least K places.
-  func hasRankedSearch(at centre: Coordinate) -> Bool {
-    rankedCentres.withLock { $0.contains(centre) }
+  /// How far the nearest-first searches made at exactly `centre` ranked the places
+  /// (``noteRankedSearch(at:reaching:)``), or `nil` for none.
+  func rankedReach(at centre: Coordinate) -> Double? {
+    rankedSearches.withLock { $0[centre] }
   }
 
   /// Adds stored knowledge learned while the run goes on (another process's searches, through

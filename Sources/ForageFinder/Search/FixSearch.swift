@@ -11,6 +11,11 @@ struct FixSearch: Sendable {
   /// with the coverage policy).
   static let mostPlannedSearches = 6
 
+  /// How far beyond the needed disk, in parts of its radius, a crowd makes the fix search at
+  /// itself: searches beside the way that would complete the disk's edge next to the crowd end
+  /// at the crowd instead.
+  static let crowdReach = 0.1
+
   let query: PlacesQuery
 
   let cap: SearchCap
@@ -36,7 +41,7 @@ struct FixSearch: Sendable {
     at time: Date?,
     resuming paused: PausedSearch?,
     policy: RetryPolicy,
-    onRoundFailed: @escaping @Sendable (PlacesError, Int, Duration) -> Void
+    onRoundFailed: @escaping PlacesRetryObserver.Handler
   ) -> Task<PlacesError?, Never> {
     Task { () -> PlacesError? in
       // Resumed in the first round only: a page that failed every attempt is not asked again.
@@ -84,6 +89,9 @@ struct FixSearch: Sendable {
     for _ in 0..<rounds {
       let needed = neededDisk.around(centre, at: time).radius
       if planned != nil, neededDisk.isAnswerable(centre, needing: needed) { return }
+      // Near a crowd, only a search at the fix answers it (no union holds a crowd of the cap or
+      // more, and searches beside it end at the crowd): planned ones would be spent for nothing.
+      if byDistance, !isBeyondCap, isNearCrowd(centre, needing: needed) { break }
       let plan = placement.plan(for: centre, needed: needed)
       // The same centre again would learn nothing new.
       if let planned, Geodesic.distance(planned, plan.centre) < 1 { break }
@@ -104,5 +112,21 @@ struct FixSearch: Sendable {
     if !neededDisk.isKnown(around: centre, at: time), !isBeyondCap {
       try await pager.search(around: centre, for: centre, at: time)
     }
+  }
+
+  /// Whether a crowd lies within ``crowdReach`` of the disk of radius `needed` a fix at
+  /// `centre` needs known: half the cap or more places within about a metre of one another,
+  /// which no search the cache knows has seen past
+  /// (``CoverageCache/crowdedPlace(within:of:count:among:)``). Of the cap or more, no search
+  /// ever will; of fewer, the search at the fix may, and searches are planned again once one
+  /// has.
+  private func isNearCrowd(_ centre: Coordinate, needing needed: Double) -> Bool {
+    let limit = cap.resultLimit
+    return cache.crowdedPlace(
+      within: needed * (1 + Self.crowdReach),
+      of: centre,
+      count: max(2, limit / 2),
+      among: query.limit + 2 * limit
+    ) != nil
   }
 }

@@ -67,13 +67,22 @@ final class GapFiller: Sendable {
     var planned: Coordinate? = nil
     for _ in 0..<Self.mostSearches {
       var needed = neededDisk.around(centre, at: time).radius
-      guard !cache.covers(centre, radius: needed) else { return }
+      guard !neededDisk.isAnswerable(centre, needing: needed) else { return }
       if let spot = crowdedSpot(within: needed, of: centre) {
         // The answer needs the crowded spot unless the places nearer than it are enough: once
         // the disk short of it is known and they are not, no answer is exact. Short by
         // ``crowdClearance``: searches near the spot learn only slivers.
         needed = max(0, Geodesic.distance(spot, centre) - Self.crowdClearance)
-        if cache.covers(centre, radius: needed) { throw crowded(spot) }
+        if cache.covers(centre, radius: needed) {
+          // Within the cap, a search at the fix itself ranks the crowd's places it returns
+          // ahead of those it does not, tied with them at the spot: its K nearest open places
+          // may be among them (``NeededDisk/isAnswerable(_:needing:)``).
+          if !cap.isBeyond(query), cache.rankedReach(at: centre) == nil {
+            try await pager.search(around: centre, for: centre, at: time)
+            continue
+          }
+          throw crowded(spot)
+        }
       } else {
         // Beyond the cap, where the planner finds a centre that completes the disk with the
         // known ones, there (not twice at one centre); else at the nearest gap.

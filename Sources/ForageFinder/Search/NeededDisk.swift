@@ -33,14 +33,16 @@ struct NeededDisk: Sendable {
   }
 
   /// Whether an answer at `centre` whose disk has radius `needed` is the one a request there
-  /// gives: the cache fully knows the disk, or (without ``PlacesQuery/isOpenOnly``, where the K
-  /// nearest open places may lie beyond the provider's K nearest) a nearest-first search made
-  /// at that very point returned at least K places (``CoverageCache/hasRankedSearch(at:)``),
-  /// as for a receiver whose fixes repeat one position: it answered the first of them so, and
-  /// answers the others the same way, with no search beside it to prove its K-th place.
+  /// gives: the cache fully knows the disk, or a nearest-first search made at that very point
+  /// ranked the places out to `needed` at least (``CoverageCache/rankedReach(at:)``): it returned
+  /// every place nearer, by the provider's own ranking, as it answers a request there. So a
+  /// receiver whose fixes repeat one position is answered by the search at the first of them,
+  /// with no search beside it to prove the K-th place; and with ``PlacesQuery/isOpenOnly``, a
+  /// fix whose search at itself returned K open places is answered by them, though more of a
+  /// crowd at one spot lie beyond the provider's cap, tied with them.
   func isAnswerable(_ centre: Coordinate, needing needed: Double) -> Bool {
     cache.covers(centre, radius: needed)
-      || (!query.isOpenOnly && cache.hasRankedSearch(at: centre))
+      || cache.rankedReach(at: centre).map { needed <= $0 } ?? false
   }
 
   /// The K nearest known places within R of `centre` that an answer at `time` may hold: all of

@@ -257,9 +257,9 @@ final class PlacesEngine: Sendable {
     if Task.isCancelled { throw .cancelled }
     rounds.noteSuccess()
     let (known, needed) = neededDisk.around(centre, at: fix.time)
-    // Where gaps are filled, the answer is exact only when its disk is known; elsewhere a
-    // search at the fix gave the provider's own nearest places.
-    if fixSearch.gaps.isFilling, !cache.covers(centre, radius: needed) {
+    // Where gaps are filled, the answer is exact only when its disk is known, or ranked by a
+    // search at the fix; elsewhere a search at the fix gave the provider's own nearest places.
+    if fixSearch.gaps.isFilling, !neededDisk.isAnswerable(centre, needing: needed) {
       throw .notExact(
         "the \(query.limit) nearest places cannot be known exactly: the searches left part of "
           + "the \(JSONValue.format(needed.rounded())) m around the fix unknown"

@@ -195,14 +195,13 @@ final class SearchPager: Sendable {
   }
 
   /// Tells the cache, once its places are learned and it has ended as it should (not with a
-  /// failed page, which fails its round), that `search` returned at least K places nearest
-  /// first (``CoverageCache/noteRankedSearch(at:)``); not with ``PlacesQuery/isOpenOnly``,
-  /// whose answers may need places beyond the provider's K nearest.
+  /// failed page, which fails its round), how far `search` ranked the places nearest first
+  /// (``CoverageCache/noteRankedSearch(at:reaching:)``).
   private func noteIfRanked(_ search: PausedSearch) {
-    guard query.isRankedByDistance(on: cap.capabilities), !query.isOpenOnly,
-      search.found.count >= query.limit
-    else { return }
-    cache.noteRankedSearch(at: search.centre)
+    guard query.isRankedByDistance(on: cap.capabilities) else { return }
+    let farthest = search.found.map { Geodesic.distance(search.centre, $0.coordinate) }.max()
+    guard let farthest else { return }
+    cache.noteRankedSearch(at: search.centre, reaching: farthest)
   }
 
   /// Tells the planner how far `search` is now complete, and records in the places cache the

@@ -1,0 +1,65 @@
+import ForageGeodesy
+import ForagePlaceModel
+import ForageProviders
+import ForageTestSupport
+import ForageTracks
+import Foundation
+import Testing
+
+@testable import ForageFinder
+
+/// A walk past more places at one spot than one search returns, at K within the cap: each fix
+/// whose K nearest hold the crowd is answered by a search at the fix itself (no union of
+/// searches can know the crowd whole), so the coverage policy must not spend much more than one
+/// search a fix there, as the every-fix baseline does: only the searches of the fix that first
+/// meets the crowd.
+@Suite struct CrowdedWalkCostTests {
+  /// A walk of `steps` fixes 1.4 m apart eastwards, `north` metres north of the crowd's
+  /// latitude, passing it halfway.
+  static func walk(steps: Int, north: Double) -> [Fix] {
+    let spot = CrowdedSpotTests.spot
+    return (0..<steps).map { step in
+      let east = 1.4 * Double(step - steps / 2)
+      return Fix(
+        latitude: spot.latitude + (north + 3 * sin(Double(step) * 0.7)) / 111_320,
+        longitude: spot.longitude + east / (111_320 * cos(spot.latitude * .pi / 180))
+      )
+    }
+  }
+
+  /// Every crowd size from the cap up × each layout × walks through it, beside it and farther ×
+  /// K at and below the cap: answers as the oracle's; at one spot, in no more requests than one
+  /// search a fix and one fix's planned searches. (Scattered over 3 m, 45 places can still cost
+  /// twice that on a short walk: searches among them see past some, and are planned on.)
+  @Test(arguments: [20, 25, 45], CrowdedSpotTests.Layout.allCases)
+  func aWalkPastACrowdCostsNoMoreThanASearchAFix(
+    crowd size: Int,
+    layout: CrowdedSpotTests.Layout
+  ) async throws {
+    let world = CrowdedSpotTests.world(crowd: size, layout: layout)
+    for limit in [5, 20] {
+      for (north, steps) in [(0.0, 20), (0, 100), (30, 20), (30, 100), (80, 100)] {
+        let query = PlacesQuery(radius: 500, limit: limit, type: "restaurant")
+        let fixes = Self.walk(steps: steps, north: north)
+        var calls: [QueryPolicy: Int] = [:]
+        for policy in [QueryPolicy.coverage, .everyFix] {
+          let provider = FakePlacesProvider(world: world, resultLimit: 20)
+          let engine = try PlacesEngine(provider: provider, query: query, policy: policy)
+          let answers = try await PlacesEngineTests.answers(engine, fixes)
+          for (answer, fix) in zip(answers, fixes) {
+            #expect(
+              answer.places.map(\.id) == PlacesEngineTests.oracle(world, query, at: fix),
+              "crowd \(size) \(layout), K \(limit), \(north) m, \(policy), fix \(answer.fixIndex)"
+            )
+          }
+          calls[policy] = provider.callCount
+        }
+        #expect(
+          layout != .oneSpot
+            || calls[.coverage]! <= calls[.everyFix]! + FixSearch.mostPlannedSearches,
+          "crowd \(size) \(layout), K \(limit), \(north) m: \(calls[.coverage]!) requests, one a fix \(calls[.everyFix]!)"
+        )
+      }
+    }
+  }
+}
