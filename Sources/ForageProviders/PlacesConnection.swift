@@ -22,6 +22,8 @@ struct PlacesConnection: Sendable {
   let apiKey: PlacesAPIKey?
   /// How retryable failures are retried.
   let retry: RetryPolicy
+  /// Holds requests back while the API has asked for a wait.
+  let gate: RetryAfterGate
   /// The time elapsed on ``clock`` since the connection was made, when every request tells it
   /// (``PlacesProviderConfiguration/sendsVirtualTime``).
   private let virtualTime: (@Sendable () -> Duration)?
@@ -44,10 +46,14 @@ struct PlacesConnection: Sendable {
     self.date = date
     apiKey = configuration.apiKey
     retry = configuration.retry
+    gate = configuration.retryAfterGate ?? RetryAfterGate(clock: clock)
     virtualTime = configuration.sendsVirtualTime ? clock.startStopwatch() : nil
   }
 
   /// Sends a request, retrying as ``retry`` allows, and decodes each response.
+  ///
+  /// Every attempt first waits at ``gate`` while the API has asked any provider sharing it for
+  /// a wait; an answer that asks for one (`Retry-After`, cut as ``retry`` cuts it) closes it.
   ///
   /// - Parameters:
   ///   - request: The request.
@@ -58,6 +64,7 @@ struct PlacesConnection: Sendable {
     decode: (HTTPResponse) throws(PlacesError) -> Value
   ) async throws(PlacesError) -> Value {
     try await retry.search(on: clock) { () async throws(PlacesError) -> Value in
+      try await wait(gate.remaining)
       let response: HTTPResponse
       do throws(HTTPError) {
         response = try await transport.send(stamped(request))
@@ -65,7 +72,14 @@ struct PlacesConnection: Sendable {
         if error.kind == .cancelled { throw .cancelled }
         throw .transport(HTTPError(error.kind, redact(error.message)))
       }
-      return try decode(response)
+      do throws(PlacesError) {
+        return try decode(response)
+      } catch {
+        if let wait = error.retryAfter {
+          gate.close(for: min(wait, retry.maxRetryAfter))
+        }
+        throw error
+      }
     }
   }
 

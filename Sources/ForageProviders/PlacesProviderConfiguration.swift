@@ -22,6 +22,10 @@ public struct PlacesProviderConfiguration<Provider: PlacesHTTPProvider>: Sendabl
   /// (`forage run --network-time virtual`), so that a local `mock-places` times its page tokens
   /// on that clock instead of its own. Off by default.
   public var sendsVirtualTime: Bool
+  /// Holds back the provider's requests while the API has asked for a wait (`Retry-After`),
+  /// shared with other providers asking the same API (a fleet's); `nil` for a gate of the
+  /// provider's own.
+  public var retryAfterGate: RetryAfterGate?
 
   /// Creates a configuration.
   public init(
@@ -29,13 +33,15 @@ public struct PlacesProviderConfiguration<Provider: PlacesHTTPProvider>: Sendabl
     apiKey: PlacesAPIKey? = nil,
     timeout: Duration = Provider.defaultTimeout,
     retry: RetryPolicy = .placesSearch,
-    sendsVirtualTime: Bool = false
+    sendsVirtualTime: Bool = false,
+    retryAfterGate: RetryAfterGate? = nil
   ) {
     self.baseURL = baseURL
     self.apiKey = apiKey
     self.timeout = timeout
     self.retry = retry
     self.sendsVirtualTime = sendsVirtualTime
+    self.retryAfterGate = retryAfterGate
   }
 
   /// The URL of an endpoint: ``baseURL`` without its trailing slashes, then `path` and the

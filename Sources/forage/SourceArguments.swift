@@ -344,7 +344,9 @@ struct SourceArguments: ParsableArguments {
     if let key { Redaction.registerSecret(key.value) }
     let client = HTTPClient(configuration: .init(userAgent: ForageVersion.userAgent))
     if let apiBase, let url = URL(string: apiBase) {
-      return tracks.map { _ in makeRemote(url, key: key, client: client) }
+      // A fleet on the real clock heeds a wait the API asked of any of its receivers.
+      let gate = (networkTime ?? .real) == .real ? RetryAfterGate() : nil
+      return tracks.map { _ in makeRemote(url, key: key, client: client, gate: gate) }
     }
     let places: PlaceDataset
     do {
@@ -410,8 +412,14 @@ struct SourceArguments: ParsableArguments {
     }
   }
 
-  /// A backend for the API at `url`, sending with `client`.
-  private func makeRemote(_ url: URL, key: PlacesAPIKey?, client: HTTPClient) -> PlacesBackend {
+  /// A backend for the API at `url`, sending with `client`, held back by `gate` (a gate of its
+  /// own when `nil`).
+  private func makeRemote(
+    _ url: URL,
+    key: PlacesAPIKey?,
+    client: HTTPClient,
+    gate: RetryAfterGate?
+  ) -> PlacesBackend {
     .remote(
       baseURL: url,
       provider: provider,
@@ -423,7 +431,8 @@ struct SourceArguments: ParsableArguments {
       // A local mock then times its page tokens on the virtual clock, whose waits are instant.
       sendsVirtualTime: networkTime == .virtual,
       fields: fields,
-      client: client
+      client: client,
+      retryAfterGate: gate
     )
   }
 

@@ -107,6 +107,9 @@ public final class PlacesBackend: Sendable {
   ///   - client: The HTTP client to send with, shared with other backends (each still counts
   ///     its own requests): one transfer thread and connection cache for a fleet of receivers;
   ///     a client of its own when `nil`.
+  ///   - retryAfterGate: Holds back the provider's requests while the API has asked this or
+  ///     another backend sharing the gate for a wait (`Retry-After`): one for a fleet of
+  ///     receivers on the real clock; a gate of its own when `nil`.
   public static func remote(
     baseURL: URL,
     provider: ProviderName,
@@ -120,7 +123,8 @@ public final class PlacesBackend: Sendable {
     deniedKeyAdvice: String? = nil,
     sendsVirtualTime: Bool = false,
     fields: PlacesFieldSet = .all,
-    client: HTTPClient? = nil
+    client: HTTPClient? = nil,
+    retryAfterGate: RetryAfterGate? = nil
   ) -> PlacesBackend {
     let client =
       client ?? userAgent.map { HTTPClient(configuration: .init(userAgent: $0)) } ?? HTTPClient()
@@ -133,7 +137,8 @@ public final class PlacesBackend: Sendable {
       transport: counter,
       clock: clock,
       sendsVirtualTime: sendsVirtualTime,
-      fields: fields
+      fields: fields,
+      gate: retryAfterGate
     )
     return PlacesBackend(
       provider: places,
@@ -156,7 +161,8 @@ public final class PlacesBackend: Sendable {
     transport: any HTTPTransport,
     clock: any Clock<Duration>,
     sendsVirtualTime: Bool,
-    fields: PlacesFieldSet
+    fields: PlacesFieldSet,
+    gate: RetryAfterGate?
   ) -> any PlacesProvider {
     switch name {
     case .googleLegacy:
@@ -166,7 +172,8 @@ public final class PlacesBackend: Sendable {
           baseURL: baseURL,
           apiKey: apiKey,
           timeout: timeout,
-          sendsVirtualTime: sendsVirtualTime
+          sendsVirtualTime: sendsVirtualTime,
+          retryAfterGate: gate
         ),
         clock: clock
       )
@@ -177,7 +184,8 @@ public final class PlacesBackend: Sendable {
           baseURL: baseURL,
           apiKey: apiKey,
           timeout: timeout,
-          sendsVirtualTime: sendsVirtualTime
+          sendsVirtualTime: sendsVirtualTime,
+          retryAfterGate: gate
         ),
         clock: clock,
         fields: fields
@@ -188,7 +196,8 @@ public final class PlacesBackend: Sendable {
         configuration: .init(
           baseURL: baseURL,
           timeout: timeout,
-          sendsVirtualTime: sendsVirtualTime
+          sendsVirtualTime: sendsVirtualTime,
+          retryAfterGate: gate
         ),
         clock: clock
       )
