@@ -50,4 +50,11 @@ public enum OSMPlaceTypes {
     }
     return nil
   }
+
+  /// The OSM `amenity` value a place of these Google types is tagged with where it has no OSM
+  /// tags of its own (a dataset written with `types`): the first of them that is an `amenity`
+  /// value (`["meal_takeaway", "restaurant", "food"]` → `restaurant`), or `nil` for none.
+  public static func amenity(forTypes types: [String]) -> String? {
+    types.first { amenities[$0.lowercased()] != nil }?.lowercased()
+  }
 }

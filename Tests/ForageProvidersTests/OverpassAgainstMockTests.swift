@@ -69,6 +69,49 @@ import Testing
     #expect(try await search(type: "cafe") == ["osm-node-100"])
   }
 
+  /// A dataset written with Google `types` and no OSM tags (the in-process mock answered `[]`
+  /// for every search of it): each place is found by the Overpass type its types name, as the
+  /// other providers find it; a place with tags of its own keeps them.
+  @Test func aPlaceWithTypesAndNoTagsIsFoundByItsType() async throws {
+    func typed(_ id: String, north: Double, types: [String], amenity: String? = nil) -> Place {
+      var place = Place.dataset(
+        id: id,
+        name: id,
+        latitude: PlacesTestData.center.latitude + north / 111_412,
+        longitude: PlacesTestData.center.longitude
+      )
+      place.types = types
+      if let amenity { place.properties = ["amenity": amenity] }
+      return place
+    }
+    let dataset = PlaceDataset(places: [
+      typed("osm-node-1", north: 0, types: ["restaurant", "food"]),
+      typed("osm-node-2", north: 10, types: ["meal_takeaway", "restaurant", "food"]),
+      typed("osm-node-3", north: 20, types: ["cafe", "food"]),
+      typed("osm-node-4", north: 30, types: ["bar"]),
+      typed("osm-node-5", north: 40, types: ["Restaurant"]),
+      typed("osm-node-6", north: 50, types: ["lodging"]),
+      typed("osm-node-7", north: 60, types: ["restaurant"], amenity: "pub"),
+    ])
+    let provider = OverpassProvider(
+      transport: InProcessTransport(OverpassHandler(dataset: dataset)),
+      configuration: .init(baseURL: URL(string: "http://127.0.0.1:9")!),
+      clock: VirtualClock()
+    )
+    var found: [String: [String]] = [:]
+    for type in OverpassProvider.supportedTypes.keys {
+      found[type] = try await provider.searchNearby(
+        NearbySearch(location: PlacesTestData.center, ranking: .prominence(radius: 500), type: type)
+      ).places.map(\.id).sorted()
+    }
+    #expect(
+      found == [
+        "restaurant": ["osm-node-1", "osm-node-2", "osm-node-5"],
+        "cafe": ["osm-node-3"], "bar": ["osm-node-4"], "pub": ["osm-node-7"], "fast_food": [],
+      ]
+    )
+  }
+
   @Test(arguments: names.indices)
   func aHostileKeywordMatchesItsNameLiterally(index: Int) async throws {
     let name = Self.names[index]

@@ -4,7 +4,10 @@ import ForageSupport
 
 /// A dataset place as an OpenStreetMap element: its type and id from a dataset id such as
 /// `osm-node-1007416273` (`osm-way-…` and `osm-relation-…` too), its tags from the feature's
-/// properties and name.
+/// properties and name. A place with neither `amenity` nor `shop` among its properties (a
+/// dataset written with Google `types`) is tagged `amenity` from its types
+/// (`ForagePlaceDataset/OSMPlaceTypes/amenity(forTypes:)`), so that a search for its type finds
+/// it as with the other providers.
 ///
 /// A place whose id is not of that form is a node with a stable id derived from its id, so the
 /// ids forage reports for it (`osm-node-N`) differ from the dataset's.
@@ -33,6 +36,11 @@ struct OverpassElement {
     latitude = place.latitude
     longitude = place.longitude
     var tags = place.properties
+    if tags["amenity"] == nil, tags["shop"] == nil,
+      let amenity = OSMPlaceTypes.amenity(forTypes: place.types)
+    {
+      tags["amenity"] = amenity
+    }
     if let name = place.name { tags["name"] = name }
     if case .openStreetMap(let hours) = place.openingHours { tags["opening_hours"] = hours }
     self.tags = tags
