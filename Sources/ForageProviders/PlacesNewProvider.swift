@@ -165,6 +165,9 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     )
   }
 
+  /// What an answer must be, for messages about one that is not.
+  static let expectedAnswer = "expected {} or a JSON object with a list of \"places\""
+
   /// Turns an HTTP response into places or a ``PlacesError``.
   ///
   /// - Parameter response: The response.
@@ -181,7 +184,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     else {
       throw GoogleNearbySearchProvider.failure(
         for: response,
-        reason: "expected a JSON object",
+        reason: Self.expectedAnswer,
         now: connection.date()
       )
     }
@@ -223,7 +226,7 @@ public struct PlacesNewProvider: PlacesHTTPProvider {
     if wire.places == nil {
       let members = (try? JSONParser.parse(response.body))?.members ?? []
       if !members.isEmpty {
-        throw .malformedResponse("an object that is neither {} nor a list of \"places\"")
+        throw .malformedResponse(Self.expectedAnswer)
       }
     }
     let results = wire.places ?? []

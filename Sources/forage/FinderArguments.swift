@@ -238,6 +238,15 @@ struct FinderArguments: ParsableArguments {
   }
 
   func validateType(for provider: PlacesProviderName) throws {
+    // No place type holds one, and advice quoting it could not be typed back.
+    if let control = type.unicodeScalars.first(where: {
+      $0.properties.generalCategory == .control
+    }) {
+      throw ValidationError(
+        "--type holds the control character U+\(String(format: "%04X", control.value)): a "
+          + "place type is a word such as restaurant"
+      )
+    }
     // Places APIs rank by distance only for a type or a keyword; ranked by prominence, a capped
     // answer can leave out nearer places, so "the K nearest" could not be promised.
     // Only Google's legacy API searches by a keyword alone.
@@ -276,14 +285,15 @@ struct FinderArguments: ParsableArguments {
 
   /// Why `--type` finds nothing in the in-process mock's `dataset` with a provider that takes
   /// any type name (Places API (New)), or `nil`: a type no place of the dataset has and that is
-  /// not one of Google's Table 1 types (a typo), which the real API would refuse as an
-  /// unsupported type and the mock would answer with no places at every fix.
+  /// not one of Google's Table 1 types (a typo, or capitals), which the real API would refuse
+  /// as an unsupported type and the mock would answer with no places at every fix.
   func unknownTypeMessage(for provider: PlacesProviderName, in dataset: PlaceDataset) -> String? {
     guard provider.capabilities.placeTypes == .any, !type.isEmpty else { return nil }
     let known = GoogleNearbySearchProvider.supportedTypes.union(
       dataset.places.flatMap { $0.types.map { $0.lowercased() } }
     )
-    guard !known.contains(type.lowercased()) else { return nil }
+    // Google's types are lowercase, and the API refuses `Restaurant` as it refuses a typo.
+    guard !known.contains(type) else { return nil }
     return "--type '\(type)' is not a place type Google lists, nor one the dataset's places "
       + "have, so every answer would be empty; nearest: "
       + NameSuggestion.list(NameSuggestion.nearest(to: type, in: known))

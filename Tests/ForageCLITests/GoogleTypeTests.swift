@@ -136,3 +136,26 @@ import Testing
     #expect(run.status == 0, "\(provider) \(keyword): \(line) → \(run.stderr)")
   }
 }
+
+/// A `--type` holding a control character is refused for every provider with one line naming
+/// the character, not advice quoting it in a notation no shell reads back (the legacy API's
+/// advice said `--keyword 'resta\u{1}urant'`).
+@Suite struct ControlCharacterTypeTests {
+  @Test(
+    arguments: PlacesProviderName.allCases.map(\.rawValue),
+    ["resta\u{1}urant", "restaurant\n", "\u{7F}", "cafe\t", "bar\u{1B}[2J", "pub\u{85}"]
+  )
+  func aTypeWithAControlCharacterIsRefusedNamingIt(provider: String, type: String) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 100, count: 3, in: directory).path
+    let result = try FinderFixtures.forage([
+      "run", "--track", track, "--provider", provider, "--type", type,
+    ])
+    #expect(result.status == 64)
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("control character U+"), "\(result.stderr)")
+    #expect(!result.stderr.contains("--keyword"), "\(result.stderr)")
+  }
+}

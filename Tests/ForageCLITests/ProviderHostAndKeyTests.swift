@@ -77,7 +77,7 @@ import Testing
   /// With Places API (New) a type the mock's dataset does not hold and Google does not list (a
   /// typo) is one line and exit 64 with the nearest names, before any answer; a listed type the
   /// dataset lacks still runs (its answers are empty, as the real API's would be).
-  @Test(arguments: ["restaurnt", "Restaurants", "resturant", "bar_", "cafee"])
+  @Test(arguments: ["restaurnt", "Restaurants", "resturant", "bar_", "cafee", "Restaurant", "CAFE"])
   func aMistypedTypeIsRefusedWithTheNearest(_ type: String) throws {
     let result = try FinderFixtures.forage([
       "run", "--track", FinderFixtures.walk.path, "--type", type,

@@ -68,6 +68,8 @@ import Testing
       Issue.record("\(body) was read as \(places.count) places")
     } catch {
       #expect(error.isRetryable, "\(body): \(error)")
+      // It says what was expected of the answer: a JSON object is not enough.
+      #expect(error.description.contains(#"a list of "places""#), "\(body): \(error)")
     }
     for empty in ["{}", #"{"places":[]}"#, " { } "] {
       #expect(try provider.decodePlaces(HTTPResponse(status: 200, body: Data(empty.utf8))).isEmpty)
