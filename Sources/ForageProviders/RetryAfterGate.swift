@@ -5,7 +5,7 @@ import Synchronization
 /// every provider that shares the gate: a fleet's receivers ask one API, and a 429 one of them
 /// gets is meant for all.
 ///
-/// A provider that got the answer waits on its own (``RetryPolicy/search(on:observer:_:)``);
+/// A provider that got the answer waits on its own (`RetryPolicy.search(on:observer:_:)`);
 /// the others wait at the gate before their next request instead of sending it into the same
 /// refusal. The wait is measured on the gate's clock and waited on each provider's own, so that
 /// a virtual replay does not wait for real.
