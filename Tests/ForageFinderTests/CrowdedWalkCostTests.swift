@@ -62,4 +62,40 @@ import Testing
       }
     }
   }
+
+  /// A receiver standing `away` metres from the crowd with GPS noise of about 2 m: every fix
+  /// whose K nearest hold the crowd needs its own search, and no more than that.
+  @Test(arguments: [0.0, 20, 60])
+  func standingStillBesideACrowdCostsNoMoreThanASearchAFix(away: Double) async throws {
+    let world = CrowdedSpotTests.world(crowd: 30, layout: .oneSpot)
+    let spot = CrowdedSpotTests.spot
+    let fixes = (0..<150).map { step in
+      let north = away + 2 * sin(Double(step) * 1.7)
+      let east = 2 * cos(Double(step) * 2.3)
+      return Fix(
+        latitude: spot.latitude + north / 111_320,
+        longitude: spot.longitude + east / (111_320 * cos(spot.latitude * .pi / 180))
+      )
+    }
+    for limit in [5, 20] {
+      let query = PlacesQuery(radius: 500, limit: limit, type: "restaurant")
+      var calls: [QueryPolicy: Int] = [:]
+      for policy in [QueryPolicy.coverage, .everyFix] {
+        let provider = FakePlacesProvider(world: world, resultLimit: 20)
+        let engine = try PlacesEngine(provider: provider, query: query, policy: policy)
+        let answers = try await PlacesEngineTests.answers(engine, fixes)
+        for (answer, fix) in zip(answers, fixes) {
+          #expect(
+            answer.places.map(\.id) == PlacesEngineTests.oracle(world, query, at: fix),
+            "\(away) m, K \(limit), \(policy), fix \(answer.fixIndex)"
+          )
+        }
+        calls[policy] = provider.callCount
+      }
+      #expect(
+        calls[.coverage]! <= calls[.everyFix]! + FixSearch.mostPlannedSearches,
+        "\(away) m, K \(limit): \(calls[.coverage]!) requests, one a fix \(calls[.everyFix]!)"
+      )
+    }
+  }
 }
