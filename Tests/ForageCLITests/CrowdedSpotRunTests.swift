@@ -100,3 +100,55 @@ import Testing
     #expect(mismatches.isEmpty, "\(mismatches.count) wrong answers: \(mismatches.prefix(3))")
   }
 }
+
+/// With `--open`, the advice of a fix refused next to a crowd names what answers it, and
+/// following it works (it said `--limit 20 or less answers it`, which `--open` still refused).
+@Suite struct CrowdedSpotOpenAdviceTests {
+  /// The bundled dataset (no weekly hours: never open to Places API (New)) and 25 stalls at one
+  /// point, open all week, written to `directory`.
+  static func dataset(in directory: URL) throws -> URL {
+    let url = try CrowdedSpotRunTests.dataset(crowd: 25, in: directory)
+    let bundled = try JSONSerialization.jsonObject(with: Data(contentsOf: url))
+    guard var collection = bundled as? [String: Any],
+      var features = collection["features"] as? [[String: Any]]
+    else {
+      throw CocoaError(.fileReadCorruptFile)
+    }
+    let periods = (0..<7).map { day in
+      [
+        "open": ["day": day, "hour": 0, "minute": 0],
+        "close": ["day": day, "hour": 23, "minute": 59],
+      ]
+    }
+    for index in features.indices {
+      guard var properties = features[index]["properties"] as? [String: Any],
+        (properties["place_id"] as? String)?.hasPrefix("food-court-") == true
+      else { continue }
+      properties["regularOpeningHours"] = ["periods": periods]
+      properties["utcOffsetMinutes"] = 120
+      features[index]["properties"] = properties
+    }
+    collection["features"] = features
+    try JSONSerialization.data(withJSONObject: collection, options: [.sortedKeys]).write(to: url)
+    return url
+  }
+
+  @Test func theAdviceOfARefusalWithOpenWorksWhenFollowed() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkPrefix(20, in: directory)
+    let dataset = try Self.dataset(in: directory)
+    let base = ["run", "--track", track.path, "--dataset", dataset.path]
+    let refused = try FinderFixtures.forage(base + ["--limit", "21", "--open"])
+    #expect(refused.status == 69, "\(refused.stderr)")
+    let output = try RunOutput(ndjson: refused.stdout)
+    let messages = output.named("error").filter { $0.kind == "not_exact" }.map { $0.message ?? "" }
+    #expect(!messages.isEmpty)
+    #expect(
+      messages.allSatisfy { $0.contains("--limit 20 or less without --open answers it") },
+      "\(messages.first ?? "")"
+    )
+    let followed = try FinderFixtures.forage(base + ["--limit", "20"])
+    #expect(followed.status == 0, "\(followed.stderr)")
+  }
+}

@@ -109,11 +109,17 @@ import Testing
         // The walk passes 30 m from the crowd: its K nearest beyond the cap hold it.
         #expect(!refused.isEmpty, "crowd \(size), K \(limit): no fix refused")
       }
-      // No runaway: a fix refused costs no search once the disk short of the crowd is known.
-      // At the cap, a fix whose K nearest hold part of the crowd is answered by its own
-      // search (the cache can never know the crowd whole), so about one a fix.
+      // Beyond the cap, a fix whose K nearest end at the crowd is answered by a search at
+      // itself, which ranks every place nearer than the crowd (96 of these 120 fixes were
+      // refused at K = 21 before).
+      if limit == 21, layout == .oneSpot {
+        #expect(refused.count < fixes.count / 10, "crowd \(size), K 21: \(refused.count) refused")
+      }
+      // No runaway: a fix refused costs no search once the disk short of the crowd is known,
+      // and one answered at the crowd costs its own search (the cache can never know the
+      // crowd whole), so about one a fix.
       #expect(
-        provider.callCount < (limit > 20 ? 1 : 2) * fixes.count,
+        provider.callCount < 2 * fixes.count,
         "crowd \(size) \(layout), K \(limit): \(provider.callCount) calls"
       )
     }

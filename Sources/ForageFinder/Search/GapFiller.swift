@@ -69,15 +69,19 @@ final class GapFiller: Sendable {
       var needed = neededDisk.around(centre, at: time).radius
       guard !neededDisk.isAnswerable(centre, needing: needed) else { return }
       if let spot = crowdedSpot(within: needed, of: centre) {
+        let spotDistance = Geodesic.distance(spot, centre)
+        // Whether the K nearest known (open) places end at the crowd, not past it.
+        let endsAtCrowd = needed <= spotDistance + 2 * CappedCoverage.margin
         // The answer needs the crowded spot unless the places nearer than it are enough: once
         // the disk short of it is known and they are not, no answer is exact. Short by
         // ``crowdClearance``: searches near the spot learn only slivers.
-        needed = max(0, Geodesic.distance(spot, centre) - Self.crowdClearance)
+        needed = max(0, spotDistance - Self.crowdClearance)
         if cache.covers(centre, radius: needed) {
-          // Within the cap, a search at the fix itself ranks the crowd's places it returns
-          // ahead of those it does not, tied with them at the spot: its K nearest open places
-          // may be among them (``NeededDisk/isAnswerable(_:needing:)``).
-          if !cap.isBeyond(query), cache.rankedReach(at: centre) == nil {
+          // A search at the fix itself ranks every place nearer than its farthest, and the
+          // crowd's places it returns ahead of those it does not, tied with them at the spot:
+          // where the K nearest (open) places end at the crowd, they need no more than it
+          // returned (``NeededDisk/isAnswerable(_:needing:)``). Past it, nothing can.
+          if endsAtCrowd, cache.rankedReach(at: centre) == nil {
             try await pager.search(around: centre, for: centre, at: time)
             continue
           }
@@ -131,8 +135,11 @@ final class GapFiller: Sendable {
   private func crowded(_ spot: Coordinate) -> PlacesError {
     let limit = cap.resultLimit
     let advice =
-      cap.isBeyond(query)
-      ? "; --limit \(limit) or less answers it" : "; without --open the search answers it"
+      switch (cap.isBeyond(query), query.isOpenOnly) {
+      case (true, false): "; --limit \(limit) or less answers it"
+      case (true, true): "; --limit \(limit) or less without --open answers it"
+      case (false, _): "; without --open the search answers it"
+      }
     return .notExact(
       "at least \(limit) places lie within about 1 m of "
         + "\(Self.rounded(spot.latitude)),\(Self.rounded(spot.longitude)), and one "
