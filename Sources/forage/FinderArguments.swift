@@ -276,7 +276,7 @@ struct FinderArguments: ParsableArguments {
         "--type '\(type)' is not a place type Google's Nearby Search (legacy) can search for "
           + "(its Table 1 of supported types), so every answer would be empty; nearest: "
           + NameSuggestion.list(nearest) + "; to find it in names or cuisines, use "
-          + "--type restaurant --keyword '\(type)'"
+          + "--type restaurant --keyword \(Invocation.shellQuoted(type))"
       )
     case .any:
       return

@@ -18,6 +18,23 @@ import Testing
     )
   }
 
+  /// Runs the `--keyword` advice of a refusal `message` for `type` through a POSIX shell, as a
+  /// user pasting it would: the keyword it passes must be `type` itself.
+  static func followKeywordAdvice(_ message: String, type: String) throws {
+    let start = try #require(
+      message.range(of: "use --type restaurant --keyword ", options: .backwards)
+    )
+    let end = message.range(of: " (see 'forage", range: start.upperBound..<message.endIndex)
+    let advice = String(message[start.upperBound..<(end?.lowerBound ?? message.endIndex)])
+      .trimmingCharacters(in: .newlines)
+    // The shell prints the one word it reads, between brackets.
+    let shell = try BuiltBinary.run(
+      executable: URL(fileURLWithPath: "/bin/sh"),
+      ["-c", "printf '[%s]' " + advice]
+    )
+    #expect(shell.stdout == "[\(type)]", "\(advice) → \(shell.stdout) \(shell.stderr)")
+  }
+
   @Test(arguments: [
     ("sushi", "museum, spa or store;"),
     ("restaurants", "restaurant, "),
@@ -30,6 +47,10 @@ import Testing
     ("food", ""),
     ("point_of_interest", ""),
     ("establishment", ""),
+    // A quote or a space: the advice must still be one a shell reads back (it said
+    // `--keyword 'o'brien'`, an unterminated quote).
+    ("o'brien", ""),
+    ("thai food", ""),
   ])
   func aTypeOutsideGooglesListIsRefusedFirst(_ type: String, _ nearest: String) throws {
     for command in [["run", "--track", FinderFixtures.walk.path]] {
@@ -45,7 +66,7 @@ import Testing
           ),
           "\(result.stderr)"
         )
-        #expect(result.stderr.contains("--keyword '\(type)'"), "\(result.stderr)")
+        try Self.followKeywordAdvice(result.stderr, type: type)
         let suggested = result.stderr.components(separatedBy: "nearest: ").last ?? ""
         #expect(suggested.hasPrefix(nearest), "\(result.stderr)")
         #expect(!result.stderr.contains("in-process mock"), "\(result.stderr)")
