@@ -138,6 +138,13 @@ import Testing
     }
     #expect(lines.count == 1, "\(result.stderr)")
     #expect(lines.first?.contains("unusable") == true, "\(result.stderr)")
+    // An answer of unusable places says what a place needs.
+    if misbehaviour.name.contains("places") || misbehaviour.name.contains("results") {
+      #expect(
+        lines.first?.contains("each needs an id and a position, latitude -90 to 90") == true,
+        "\(result.stderr)"
+      )
+    }
     // The run failed: the old output is as it was, and no temporary file is left.
     #expect(try String(contentsOf: output, encoding: .utf8) == "old output\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)

@@ -130,7 +130,10 @@ final class SearchPager: Sendable {
       // places cache would keep the area empty for its time to live.
       let unusable = notes.unusableCount(of: page)
       if unusable > 0, unusable == page.skippedResults + page.places.count {
-        throw .malformedResponse("none of the \(unusable) results of the answer is a place")
+        throw .malformedResponse(
+          "none of the \(unusable) results of the answer is a place: each needs an id and a "
+            + "position, latitude -90 to 90 and longitude -180 to 180"
+        )
       }
       notes.note(page)
       let fresh = search.take(page)
