@@ -42,19 +42,30 @@ public enum OSMPlaceTypes {
   ///
   /// An unknown value keeps its own name as its specific type (`amenity=townhall` → `townhall`).
   public static func types(amenity: String?, shop: String?) -> [String]? {
-    if let amenity = amenity?.lowercased(), !amenity.isEmpty {
+    if let amenity = amenity.map(written), !amenity.isEmpty {
       return (amenities[amenity] ?? [amenity]) + establishment
     }
-    if let shop = shop?.lowercased(), !shop.isEmpty {
+    if let shop = shop.map(written), !shop.isEmpty {
       return (shops[shop] ?? ["store"]) + establishment
     }
     return nil
   }
 
+  /// A tag value or type as OpenStreetMap and Google write them: lowercase, no spaces around.
+  static func written(_ value: String) -> String {
+    value.trimmingCharacters(in: .whitespaces).lowercased()
+  }
+
   /// The OSM `amenity` value a place of these Google types is tagged with where it has no OSM
-  /// tags of its own (a dataset written with `types`): the first of them that is an `amenity`
-  /// value (`["meal_takeaway", "restaurant", "food"]` → `restaurant`), or `nil` for none.
+  /// tags of its own (a dataset written with `types`), from the first of them that names one:
+  /// an `amenity` value itself (`restaurant`), or the most specific Google type of exactly one
+  /// (`meal_takeaway` → `fast_food`); `nil` for none.
   public static func amenity(forTypes types: [String]) -> String? {
-    types.first { amenities[$0.lowercased()] != nil }?.lowercased()
+    for type in types.map(written) {
+      if amenities[type] != nil { return type }
+      let named = amenities.filter { $0.value.first == type }.map(\.key)
+      if named.count == 1 { return named[0] }
+    }
+    return nil
   }
 }

@@ -142,16 +142,17 @@ extension PlaceDataset {
     )
   }
 
+  /// A feature's place types, as Google writes them (lowercase, no spaces around): its
+  /// `types` (a list, or text split at `,`, `;` or `|`), else those of its `amenity` or `shop`
+  /// (``OSMPlaceTypes/types(amenity:shop:)``), so that every command and every provider of
+  /// the mock reads one file the same way.
   private static func types(_ properties: JSONValue) -> [String] {
-    if let list = properties["types"]?.array {
-      let types = list.compactMap(\.string).filter { !$0.isEmpty }
-      if !types.isEmpty { return types }
-    }
-    if let joined = properties["types"]?.string {
-      let types = joined.split(whereSeparator: { ",;|".contains($0) })
-        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-      if !types.isEmpty { return types }
-    }
+    let written =
+      properties["types"]?.array?.compactMap(\.string)
+      ?? properties["types"]?.string?.split(whereSeparator: { ",;|".contains($0) }).map(String.init)
+      ?? []
+    let types = written.map(OSMPlaceTypes.written).filter { !$0.isEmpty }
+    if !types.isEmpty { return types }
     return OSMPlaceTypes.types(amenity: text(properties["amenity"]), shop: text(properties["shop"]))
       ?? OSMPlaceTypes.establishment
   }
@@ -215,15 +216,20 @@ extension PlaceDataset {
     return words.filter { !$0.isEmpty }
   }
 
-  /// The scalar properties other than those with a field of their own, as text.
+  /// The scalar properties other than those with a field of their own, as text; `amenity` and
+  /// `shop` as OpenStreetMap writes them (lowercase, no spaces around), as their types are read.
+  /// `opening_hours` has a field of its own unless `regularOpeningHours` gave the hours
+  /// (``openingHours(_:)``): then it is kept, for the mock's Overpass.
   private static func tags(_ properties: JSONValue) -> [String: String] {
+    let ownFields =
+      ["id", "name", "types", "rating"]
+      + (hasRegularOpeningHours(properties) ? [] : ["opening_hours"])
     var tags: [String: String] = [:]
-    for (key, value) in properties.members ?? []
-    where !["id", "name", "types", "rating", "opening_hours"].contains(key) {
+    for (key, value) in properties.members ?? [] where !ownFields.contains(key) {
       if let flag = value.bool {
         tags[key] = flag ? "true" : "false"
       } else if let text = text(value) {
-        tags[key] = text
+        tags[key] = ["amenity", "shop"].contains(key) ? OSMPlaceTypes.written(text) : text
       }
     }
     return tags

@@ -2,20 +2,24 @@ import ForagePlaceModel
 import ForageSupport
 
 extension PlaceDataset {
-  /// A feature's opening hours: OpenStreetMap's `opening_hours` text (or a number, as text);
-  /// else a week of periods, as Places API (New) writes them (`regularOpeningHours.periods` of
-  /// `{"day", "hour", "minute"}` points, with `utcOffsetMinutes`) or as Google's legacy Place
-  /// Details does (`opening_hours.periods` of `{"day", "time": "HHMM"}`, with
-  /// `utc_offset_minutes`). Periods with a point that cannot be read, or an offset that is not
+  /// A feature's opening hours: a week of periods as Places API (New) writes them
+  /// (`regularOpeningHours.periods` of `{"day", "hour", "minute"}` points, with
+  /// `utcOffsetMinutes`); else OpenStreetMap's `opening_hours` text (or a number, as text);
+  /// else a week of periods as Google's legacy Place Details writes them
+  /// (`opening_hours.periods` of `{"day", "time": "HHMM"}`, with `utc_offset_minutes`). Periods with a point that cannot be read, or an offset that is not
   /// whole minutes, make the hours unreadable (``ForagePlaceModel/PlaceHours/unreadable(_:)``): a week
   /// read in part would be wrong.
   static func openingHours(_ properties: JSONValue) -> PlaceHours? {
-    switch properties["opening_hours"] {
-    case .string(let text): return .openStreetMap(text)
-    case .int(let number): return .openStreetMap(String(number))
-    default: break
-    }
     let regular = properties["regularOpeningHours"].flatMap { $0 == .null ? nil : $0 }
+    // A week of periods carries its UTC offset, and wins over OpenStreetMap's text, which is
+    // kept as a tag (`opening_hours`) for the mock's Overpass.
+    if regular == nil {
+      switch properties["opening_hours"] {
+      case .string(let text): return .openStreetMap(text)
+      case .int(let number): return .openStreetMap(String(number))
+      default: break
+      }
+    }
     let legacy = properties["opening_hours"]?["periods"].flatMap { $0 == .null ? nil : $0 }
     guard let given = regular ?? legacy else { return nil }
     guard let periods = given["periods"]?.array ?? given.array else {
@@ -66,5 +70,10 @@ extension PlaceDataset {
       return nil
     }
     return Int(number)
+  }
+
+  /// Whether a feature gives its hours as Places API (New) writes them (``openingHours(_:)``).
+  static func hasRegularOpeningHours(_ properties: JSONValue) -> Bool {
+    properties["regularOpeningHours"].map { $0 != .null } ?? false
   }
 }

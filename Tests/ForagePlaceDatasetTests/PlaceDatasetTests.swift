@@ -238,3 +238,63 @@ import Testing
     #expect(cafe.keywords == ["tee"])
   }
 }
+
+/// One file is read one way, whichever command or provider of the mock reads it: types and OSM
+/// tag values as Google and OpenStreetMap write them, and a week of periods over OSM's text.
+@Suite struct PlaceDatasetSpellingTests {
+  static func feature(_ properties: String) -> String {
+    #"{"type":"Feature","geometry":{"type":"Point","coordinates":[24.94,60.17]},"properties":{"id":"a","#
+      + properties + "}}"
+  }
+
+  static func place(_ properties: String) throws -> Place {
+    let text = #"{"type":"FeatureCollection","features":["# + feature(properties) + "]}"
+    return try #require(PlaceDataset.parse(Data(text.utf8), file: "test.geojson").places.first)
+  }
+
+  /// Every spelling of a type and of an `amenity` a person might write reads as Google's.
+  @Test(arguments: [
+    (#""types":["Restaurant"]"#, "restaurant"),
+    (#""types":[" restaurant "]"#, "restaurant"),
+    (#""types":"Restaurant;Food""#, "restaurant"),
+    (#""types":"RESTAURANT | food""#, "restaurant"),
+    (#""amenity":"Restaurant""#, "restaurant"),
+    (#""amenity":" restaurant""#, "restaurant"),
+    (#""amenity":"RESTAURANT""#, "restaurant"),
+  ])
+  func aTypeReadsAsGoogleWritesIt(_ properties: String, _ type: String) throws {
+    let place = try Self.place(properties)
+    #expect(place.types.first == type, "\(place.types)")
+    #expect(place.types.allSatisfy { $0 == $0.lowercased() && !$0.contains(" ") })
+    if let amenity = place.properties["amenity"] { #expect(amenity == "restaurant") }
+  }
+
+  /// A place with both Places API (New)'s week and OpenStreetMap's text has the week (which
+  /// carries its UTC offset) as its hours, and keeps the text as its `opening_hours` tag (the
+  /// week was lost, and with it every `open_at_fix` of Places API (New)).
+  @Test func aWeekOfPeriodsWinsOverOSMTextWhichIsKept() throws {
+    let place = try Self.place(
+      #""opening_hours":"Mo-Su 09:00-17:00","utcOffsetMinutes":120,"#
+        + #""regularOpeningHours":{"periods":[{"open":{"day":1,"hour":9,"minute":0},"#
+        + #""close":{"day":1,"hour":17,"minute":0}}]}"#
+    )
+    guard case .weekly(let week) = place.openingHours else {
+      Issue.record("\(String(describing: place.openingHours))")
+      return
+    }
+    #expect(week.utcOffsetMinutes == 120)
+    #expect(place.properties["opening_hours"] == "Mo-Su 09:00-17:00")
+    // OSM's text alone is still the hours, and no tag.
+    let osm = try Self.place(#""opening_hours":"Mo-Su 09:00-17:00""#)
+    #expect(osm.openingHours == .openStreetMap("Mo-Su 09:00-17:00"))
+    #expect(osm.properties["opening_hours"] == nil)
+  }
+
+  /// The most specific Google type of one OSM amenity names it for the mock's Overpass.
+  @Test func aGoogleTypeNamesItsAmenity() {
+    #expect(OSMPlaceTypes.amenity(forTypes: ["meal_takeaway", "food"]) == "fast_food")
+    #expect(OSMPlaceTypes.amenity(forTypes: ["Restaurant"]) == "restaurant")
+    #expect(OSMPlaceTypes.amenity(forTypes: ["food", "cafe"]) == "cafe")
+    #expect(OSMPlaceTypes.amenity(forTypes: ["lodging"]) == nil)
+  }
+}

@@ -70,8 +70,8 @@ import Testing
   }
 
   /// A dataset written with Google `types` and no OSM tags (the in-process mock answered `[]`
-  /// for every search of it): each place is found by the Overpass type its types name, as the
-  /// other providers find it; a place with tags of its own keeps them.
+  /// for every search of it): each place is found by the Overpass type its types name (a
+  /// `meal_takeaway` is OSM's `fast_food`); a place with tags of its own keeps them.
   @Test func aPlaceWithTypesAndNoTagsIsFoundByItsType() async throws {
     func typed(_ id: String, north: Double, types: [String], amenity: String? = nil) -> Place {
       var place = Place.dataset(
@@ -106,8 +106,9 @@ import Testing
     }
     #expect(
       found == [
-        "restaurant": ["osm-node-1", "osm-node-2", "osm-node-5"],
-        "cafe": ["osm-node-3"], "bar": ["osm-node-4"], "pub": ["osm-node-7"], "fast_food": [],
+        "restaurant": ["osm-node-1", "osm-node-5"],
+        "cafe": ["osm-node-3"], "bar": ["osm-node-4"], "pub": ["osm-node-7"],
+        "fast_food": ["osm-node-2"],
       ]
     )
   }
