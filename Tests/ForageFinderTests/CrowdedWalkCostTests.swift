@@ -98,4 +98,48 @@ import Testing
       )
     }
   }
+
+  /// A provider that pages (Google's legacy API: 20 a page, 60 a search) next to more than 60
+  /// places at one spot: a search at a fix whose page ends in the crowd, and already answers
+  /// the fix, fetches no more pages (three pages a fix were fetched: 900 requests for 300 fixes
+  /// where one search a fix spends 300).
+  @Test(arguments: [1, 20, 60])
+  func aPagingProviderNextToACrowdCostsAboutASearchAFix(limit: Int) async throws {
+    let world = CrowdedSpotTests.world(crowd: 65, layout: .oneSpot)
+    let query = PlacesQuery(radius: 500, limit: limit, type: "restaurant")
+    for (north, steps) in [(0.0, 60), (30, 60)] {
+      let fixes = Self.walk(steps: steps, north: north)
+      var calls: [QueryPolicy: Int] = [:]
+      for policy in [QueryPolicy.coverage, .everyFix] {
+        let provider = FakePlacesProvider(world: world, resultLimit: 60)
+        let engine = try PlacesEngine(provider: provider, query: query, policy: policy)
+        let answers = try await PlacesEngineTests.answers(engine, fixes)
+        for (answer, fix) in zip(answers, fixes) {
+          #expect(
+            answer.places.map(\.id) == PlacesEngineTests.oracle(world, query, at: fix),
+            "K \(limit), \(north) m, \(policy), fix \(answer.fixIndex)"
+          )
+        }
+        calls[policy] = provider.callCount
+      }
+      #expect(
+        calls[.coverage]! <= calls[.everyFix]! + FixSearch.mostPlannedSearches,
+        "K \(limit), \(north) m: \(calls[.coverage]!) requests, one a fix \(calls[.everyFix]!)"
+      )
+    }
+  }
+
+  /// Beyond the cap, a fix whose K nearest need a crowd no search can see past is refused in a
+  /// few searches: one at the crowd proves it (about 50 searches beside it did before).
+  @Test func aFixRefusedAtACrowdCostsFewSearches() async throws {
+    let world = CrowdedSpotTests.world(crowd: 25, layout: .oneSpot)
+    let provider = FakePlacesProvider(world: world, resultLimit: 20)
+    let query = PlacesQuery(radius: 500, limit: 60, type: "restaurant")
+    let engine = try PlacesEngine(provider: provider, query: query, policy: .coverage)
+    let fix = Self.walk(steps: 1, north: 30)[0]
+    await #expect(throws: PlacesError.self) {
+      try await engine.networkAnswer(for: fix, index: 0)
+    }
+    #expect(provider.callCount <= 10, "\(provider.callCount) searches")
+  }
 }

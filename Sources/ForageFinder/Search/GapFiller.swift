@@ -101,7 +101,18 @@ final class GapFiller: Sendable {
           continue
         }
       }
-      guard let gap = cache.nearestUnknownPoint(to: centre, within: needed) else { return }
+      // A crowd at one spot no search has seen past is searched at itself first: searches
+      // beside it learn only slivers (a refused fix cost 50 searches), and one at it either
+      // sees past it or proves the spot crowded.
+      let crowd = cache.crowdedPlace(
+        within: needed,
+        of: centre,
+        count: max(2, cap.resultLimit / 2),
+        among: query.limit + 2 * cap.resultLimit
+      )
+      guard let gap = crowd ?? cache.nearestUnknownPoint(to: centre, within: needed) else {
+        return
+      }
       try await pager.search(around: gap, for: centre, at: time)
       if !cache.covers(gap, radius: 0) {
         // Every place the search returned lies within about a metre of the gap: no search

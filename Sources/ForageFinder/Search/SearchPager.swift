@@ -162,7 +162,9 @@ final class SearchPager: Sendable {
       if byDistance {
         let covered = CappedCoverage.radius(of: search.found, around: search.centre)
         cache.learn(fresh, around: search.centre, coveredRadius: covered)
-        if covered >= search.reach || search.isAtPageLimit {
+        if covered >= search.reach || search.isAtPageLimit
+          || endsInCrowd(page, answering: fix, at: time, of: search)
+        {
           record(learned, of: search, coveredRadius: covered)
           return
         }
@@ -195,6 +197,26 @@ final class SearchPager: Sendable {
         return
       }
     }
+  }
+
+  /// Whether `search`, made at the very fix at `fix`, ends `page` in a crowd at one spot (half
+  /// a page or more of its places within ``CappedCoverage/margin`` of its farthest) and already
+  /// ranks the places the fix's answer needs: the next page would end in the crowd too, and
+  /// complete nothing more (next to 60 places at one spot, Google's legacy API was asked three
+  /// pages a fix where one answers it).
+  private func endsInCrowd(
+    _ page: PlacesPage,
+    answering fix: Coordinate,
+    at time: Date?,
+    of search: PausedSearch
+  ) -> Bool {
+    guard search.centre == fix, let last = page.places.last else { return false }
+    let crowd = page.places.count {
+      Geodesic.distance($0.coordinate, last.coordinate) <= CappedCoverage.margin
+    }
+    guard crowd >= PageBudget.pageSize / 2 else { return false }
+    let farthest = search.found.map { Geodesic.distance(fix, $0.coordinate) }.max() ?? 0
+    return neededDisk.around(fix, at: time).radius <= farthest
   }
 
   /// Tells the cache, once its places are learned and it has ended as it should (not with a
