@@ -53,6 +53,11 @@ import Testing
       refused.allSatisfy { ($0.message ?? "").contains("--limit 20 or less answers it") },
       "\(refused.first?.message ?? "")"
     )
+    // The spot named is where the food court is, not where a search near it was made.
+    #expect(
+      refused.allSatisfy { ($0.message ?? "").contains("within about 1 m of 60.172,24.9445") },
+      "\(Set(refused.compactMap(\.message).filter { !$0.contains("60.172,24.9445") }))"
+    )
     #expect(Set(output.failedFixes).count == refused.count)
     #expect(
       Set(output.answeredFixes).union(output.failedFixes) == Set(output.deliveredFixes),

@@ -142,8 +142,11 @@ final class GapFiller: Sendable {
     JSONValue.format((degrees * 1e6).rounded() / 1e6)
   }
 
-  /// Why a disk holding the crowded `spot` cannot be known, and what answers instead.
+  /// Why a disk holding the crowded `spot` cannot be known, and what answers instead; the spot
+  /// named where its nearest place lies (the search that found it may have been a metre off).
   private func crowded(_ spot: Coordinate) -> PlacesError {
+    let spot =
+      cache.nearest(1, within: 2 * CappedCoverage.margin, of: spot).first?.item.coordinate ?? spot
     let limit = cap.resultLimit
     let advice =
       switch (cap.isBeyond(query), query.isOpenOnly) {
