@@ -285,13 +285,19 @@ struct FinderArguments: ParsableArguments {
 
   /// Why `--type` finds nothing in the in-process mock's `dataset` with a provider that takes
   /// any type name (Places API (New)), or `nil`: a type no place of the dataset has and that is
-  /// not one of Google's Table 1 types (a typo, or capitals), which the real API would refuse
-  /// as an unsupported type and the mock would answer with no places at every fix.
+  /// not one of Google's Table 1 types (a typo, or capitals), or one that only comes back in
+  /// answers (`food`), which the real API would refuse as an unsupported type and the mock
+  /// would answer.
   func unknownTypeMessage(for provider: PlacesProviderName, in dataset: PlaceDataset) -> String? {
     guard provider.capabilities.placeTypes == .any, !type.isEmpty else { return nil }
     let known = GoogleNearbySearchProvider.supportedTypes.union(
       dataset.places.flatMap { $0.types.map { $0.lowercased() } }
-    )
+    ).subtracting(PlacesNewProvider.answerOnlyTypes)
+    if PlacesNewProvider.answerOnlyTypes.contains(type) {
+      return "--type '\(type)' comes back in answers, but \(provider.capabilities.displayName) "
+        + "does not search for it (Google's Table B), so the API refuses it; name a type it "
+        + "searches for, such as restaurant"
+    }
     // Google's types are lowercase, and the API refuses `Restaurant` as it refuses a typo.
     guard !known.contains(type) else { return nil }
     return "--type '\(type)' is not a place type Google lists, nor one the dataset's places "

@@ -90,6 +90,21 @@ import Testing
     #expect(lines.first?.contains("nearest: ") == true, "\(result.stderr)")
   }
 
+  /// A type that only comes back in answers (Google's Table B: every bundled restaurant has
+  /// `food`, `point_of_interest` and `establishment`) is refused as the real API refuses it,
+  /// with advice that works (the in-process mock answered it).
+  @Test(arguments: ["food", "point_of_interest", "establishment", "finance"])
+  func aTypeOnlyAnswersCarryIsRefused(_ type: String) throws {
+    let result = try FinderFixtures.forage([
+      "run", "--track", FinderFixtures.walk.path, "--type", type,
+    ])
+    #expect(result.status == 64, "\(type): \(result.stderr)")
+    let lines = result.stderr.split(separator: "\n").filter { !$0.contains("using the in-process") }
+    #expect(lines.count == 1, "\(result.stderr)")
+    #expect(lines.first?.contains("does not search for it (Google's Table B)") == true)
+    #expect(lines.first?.hasSuffix("such as restaurant") == true, "\(result.stderr)")
+  }
+
   @Test func aListedTypeTheDatasetLacksRuns() throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
