@@ -27,6 +27,31 @@ import Testing
     }
   }
 
+  /// Answers `fixes` in `world` with the coverage policy and with one search a fix, each
+  /// answer checked against the oracle, and returns the requests each spent.
+  static func requests(
+    _ world: [Place],
+    _ query: PlacesQuery,
+    _ fixes: [Fix],
+    cap: Int = 20,
+    label: String
+  ) async throws -> (coverage: Int, everyFix: Int) {
+    var calls: [QueryPolicy: Int] = [:]
+    for policy in [QueryPolicy.coverage, .everyFix] {
+      let provider = FakePlacesProvider(world: world, resultLimit: cap)
+      let engine = try PlacesEngine(provider: provider, query: query, policy: policy)
+      let answers = try await PlacesEngineTests.answers(engine, fixes)
+      for (answer, fix) in zip(answers, fixes) {
+        #expect(
+          answer.places.map(\.id) == PlacesEngineTests.oracle(world, query, at: fix),
+          "\(label), \(policy), fix \(answer.fixIndex)"
+        )
+      }
+      calls[policy] = provider.callCount
+    }
+    return (calls[.coverage]!, calls[.everyFix]!)
+  }
+
   /// Every crowd size from the cap up × each layout × walks through it, beside it and farther ×
   /// K at and below the cap: answers as the oracle's; at one spot, in no more requests than one
   /// search a fix and one fix's planned searches. (Scattered over 3 m, 45 places can still cost
@@ -39,25 +64,16 @@ import Testing
     let world = CrowdedSpotTests.world(crowd: size, layout: layout)
     for limit in [5, 20] {
       for (north, steps) in [(0.0, 20), (0, 100), (30, 20), (30, 100), (80, 100)] {
-        let query = PlacesQuery(radius: 500, limit: limit, type: "restaurant")
-        let fixes = Self.walk(steps: steps, north: north)
-        var calls: [QueryPolicy: Int] = [:]
-        for policy in [QueryPolicy.coverage, .everyFix] {
-          let provider = FakePlacesProvider(world: world, resultLimit: 20)
-          let engine = try PlacesEngine(provider: provider, query: query, policy: policy)
-          let answers = try await PlacesEngineTests.answers(engine, fixes)
-          for (answer, fix) in zip(answers, fixes) {
-            #expect(
-              answer.places.map(\.id) == PlacesEngineTests.oracle(world, query, at: fix),
-              "crowd \(size) \(layout), K \(limit), \(north) m, \(policy), fix \(answer.fixIndex)"
-            )
-          }
-          calls[policy] = provider.callCount
-        }
+        let label = "crowd \(size) \(layout), K \(limit), \(north) m"
+        let (coverage, everyFix) = try await Self.requests(
+          world,
+          PlacesQuery(radius: 500, limit: limit, type: "restaurant"),
+          Self.walk(steps: steps, north: north),
+          label: label
+        )
         #expect(
-          layout != .oneSpot
-            || calls[.coverage]! <= calls[.everyFix]! + FixSearch.mostPlannedSearches,
-          "crowd \(size) \(layout), K \(limit), \(north) m: \(calls[.coverage]!) requests, one a fix \(calls[.everyFix]!)"
+          layout != .oneSpot || coverage <= everyFix + FixSearch.mostPlannedSearches,
+          "\(label): \(coverage) requests, one a fix \(everyFix)"
         )
       }
     }
@@ -78,23 +94,16 @@ import Testing
       )
     }
     for limit in [5, 20] {
-      let query = PlacesQuery(radius: 500, limit: limit, type: "restaurant")
-      var calls: [QueryPolicy: Int] = [:]
-      for policy in [QueryPolicy.coverage, .everyFix] {
-        let provider = FakePlacesProvider(world: world, resultLimit: 20)
-        let engine = try PlacesEngine(provider: provider, query: query, policy: policy)
-        let answers = try await PlacesEngineTests.answers(engine, fixes)
-        for (answer, fix) in zip(answers, fixes) {
-          #expect(
-            answer.places.map(\.id) == PlacesEngineTests.oracle(world, query, at: fix),
-            "\(away) m, K \(limit), \(policy), fix \(answer.fixIndex)"
-          )
-        }
-        calls[policy] = provider.callCount
-      }
+      let label = "\(away) m, K \(limit)"
+      let (coverage, everyFix) = try await Self.requests(
+        world,
+        PlacesQuery(radius: 500, limit: limit, type: "restaurant"),
+        fixes,
+        label: label
+      )
       #expect(
-        calls[.coverage]! <= calls[.everyFix]! + FixSearch.mostPlannedSearches,
-        "\(away) m, K \(limit): \(calls[.coverage]!) requests, one a fix \(calls[.everyFix]!)"
+        coverage <= everyFix + FixSearch.mostPlannedSearches,
+        "\(label): \(coverage) requests, one a fix \(everyFix)"
       )
     }
   }
@@ -106,25 +115,18 @@ import Testing
   @Test(arguments: [1, 20, 60])
   func aPagingProviderNextToACrowdCostsAboutASearchAFix(limit: Int) async throws {
     let world = CrowdedSpotTests.world(crowd: 65, layout: .oneSpot)
-    let query = PlacesQuery(radius: 500, limit: limit, type: "restaurant")
-    for (north, steps) in [(0.0, 60), (30, 60)] {
-      let fixes = Self.walk(steps: steps, north: north)
-      var calls: [QueryPolicy: Int] = [:]
-      for policy in [QueryPolicy.coverage, .everyFix] {
-        let provider = FakePlacesProvider(world: world, resultLimit: 60)
-        let engine = try PlacesEngine(provider: provider, query: query, policy: policy)
-        let answers = try await PlacesEngineTests.answers(engine, fixes)
-        for (answer, fix) in zip(answers, fixes) {
-          #expect(
-            answer.places.map(\.id) == PlacesEngineTests.oracle(world, query, at: fix),
-            "K \(limit), \(north) m, \(policy), fix \(answer.fixIndex)"
-          )
-        }
-        calls[policy] = provider.callCount
-      }
+    for north in [0.0, 30] {
+      let label = "K \(limit), \(north) m"
+      let (coverage, everyFix) = try await Self.requests(
+        world,
+        PlacesQuery(radius: 500, limit: limit, type: "restaurant"),
+        Self.walk(steps: 60, north: north),
+        cap: 60,
+        label: label
+      )
       #expect(
-        calls[.coverage]! <= calls[.everyFix]! + FixSearch.mostPlannedSearches,
-        "K \(limit), \(north) m: \(calls[.coverage]!) requests, one a fix \(calls[.everyFix]!)"
+        coverage <= everyFix + FixSearch.mostPlannedSearches,
+        "\(label): \(coverage) requests, one a fix \(everyFix)"
       )
     }
   }
