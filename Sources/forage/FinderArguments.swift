@@ -208,12 +208,6 @@ struct FinderArguments: ParsableArguments {
     _ = try notifications()
   }
 
-  /// Refuses a `--type` the provider cannot search for, before any request is spent on it: a
-  /// usage error (exit 64) naming the provider's rule and the nearest valid names.
-  ///
-  /// Overpass takes the OSM amenities it maps; Google's Nearby Search (legacy) takes the types
-  /// of its Table 1 (``ForageProviders/GoogleNearbySearchProvider/supportedTypes``) and answers
-  /// any other with no places at all (an empty type, a keyword search, is taken there).
   /// Refuses the every-fix baseline where one search a fix cannot give the answer: K beyond
   /// what one search returns, or `--open` with a provider that caps its answers (the K nearest
   /// open places may lie beyond them). It answered with fewer places, exit 0.
@@ -237,6 +231,12 @@ struct FinderArguments: ParsableArguments {
     }
   }
 
+  /// Refuses a `--type` the provider cannot search for, before any request is spent on it: a
+  /// usage error (exit 64) naming the provider's rule and the nearest valid names.
+  ///
+  /// Overpass takes the OSM amenities it maps; Google's Nearby Search (legacy) takes the types
+  /// of its Table 1 (``ForageProviders/GoogleNearbySearchProvider/supportedTypes``) and answers
+  /// any other with no places at all (an empty type, a keyword search, is taken there).
   func validateType(for provider: PlacesProviderName) throws {
     // No place type holds one, and advice quoting it could not be typed back.
     if let control = type.unicodeScalars.first(where: {
@@ -291,7 +291,7 @@ struct FinderArguments: ParsableArguments {
   func unknownTypeMessage(for provider: PlacesProviderName, in dataset: PlaceDataset) -> String? {
     guard provider.capabilities.placeTypes == .any, !type.isEmpty else { return nil }
     let known = GoogleNearbySearchProvider.supportedTypes.union(
-      dataset.places.flatMap { $0.types.map { $0.lowercased() } }
+      dataset.places.flatMap(\.types)
     ).subtracting(PlacesNewProvider.answerOnlyTypes)
     if PlacesNewProvider.answerOnlyTypes.contains(type) {
       return "--type '\(type)' comes back in answers, but \(provider.capabilities.displayName) "

@@ -115,18 +115,9 @@ struct FixSearch: Sendable {
   }
 
   /// Whether a crowd lies within ``crowdReach`` of the disk of radius `needed` a fix at
-  /// `centre` needs known: half the cap or more places within about a metre of one another,
-  /// which no search the cache knows has seen past
-  /// (``CoverageCache/crowdedPlace(within:of:count:among:)``). Of the cap or more, no search
-  /// ever will; of fewer, the search at the fix may, and searches are planned again once one
-  /// has.
+  /// `centre` needs known (``GapFiller/suspectedCrowd(within:of:)``); once a search has seen
+  /// past it, searches are planned again.
   private func isNearCrowd(_ centre: Coordinate, needing needed: Double) -> Bool {
-    let limit = cap.resultLimit
-    return cache.crowdedPlace(
-      within: needed * (1 + Self.crowdReach),
-      of: centre,
-      count: max(2, limit / 2),
-      among: query.limit + 2 * limit
-    ) != nil
+    gaps.suspectedCrowd(within: needed * (1 + Self.crowdReach), of: centre) != nil
   }
 }

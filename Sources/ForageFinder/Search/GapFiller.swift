@@ -104,12 +104,7 @@ final class GapFiller: Sendable {
       // A crowd at one spot no search has seen past is searched at itself first: searches
       // beside it learn only slivers (a refused fix cost 50 searches), and one at it either
       // sees past it or proves the spot crowded.
-      let crowd = cache.crowdedPlace(
-        within: needed,
-        of: centre,
-        count: max(2, cap.resultLimit / 2),
-        among: query.limit + 2 * cap.resultLimit
-      )
+      let crowd = suspectedCrowd(within: needed, of: centre)
       guard let gap = crowd ?? cache.nearestUnknownPoint(to: centre, within: needed) else {
         return
       }
@@ -135,6 +130,20 @@ final class GapFiller: Sendable {
       spots.filter { Geodesic.distance($0, centre) <= radius + 1 }
         .min { Geodesic.distance($0, centre) < Geodesic.distance($1, centre) }
     }
+  }
+
+  /// A place within `radius` of `centre` with half the cap or more known places within about a
+  /// metre of it, which no search the cache knows has seen past
+  /// (``CoverageCache/crowdedPlace(within:of:count:among:)``): of the cap or more, no search
+  /// ever will; of fewer, a search at it may.
+  func suspectedCrowd(within radius: Double, of centre: Coordinate) -> Coordinate? {
+    let limit = cap.resultLimit
+    return cache.crowdedPlace(
+      within: radius,
+      of: centre,
+      count: max(2, limit / 2),
+      among: query.limit + 2 * limit
+    )
   }
 
   /// A latitude or longitude to 6 decimals (0.1 m), for messages.
