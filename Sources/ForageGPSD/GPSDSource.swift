@@ -82,7 +82,8 @@ public final class GPSDSource: Sendable {
 
   /// Where gpsd listens.
   public let endpoint: GPSDEndpoint
-  /// When to try a failed connection again.
+  /// When to try a failed connection again, with a seed of this source's own
+  /// (`RetryPolicy.withOwnSeed()`): receivers that lost one gpsd do not reconnect in step.
   public let retryPolicy: RetryPolicy
   /// The clock backoff waits happen on.
   public let clock: any Clock<Duration>
@@ -140,7 +141,7 @@ public final class GPSDSource: Sendable {
     report: @escaping @Sendable (Event) -> Void = { _ in }
   ) {
     self.endpoint = endpoint
-    self.retryPolicy = retryPolicy
+    self.retryPolicy = retryPolicy.withOwnSeed()
     self.clock = clock
     self.maxFixes = maxFixes
     self.connectTimeout = connectTimeout

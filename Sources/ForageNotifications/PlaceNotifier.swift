@@ -33,7 +33,8 @@ final class PlaceNotifier: Sendable {
     self.counts = counts
     let transport = RetryingTransport(
       configuration.transport ?? HTTPClient(),
-      policy: configuration.retryPolicy,
+      // A seed of its own: notifiers whose receiver failed at once do not retry in step.
+      policy: configuration.retryPolicy.withOwnSeed(),
       rule: NotificationConfiguration.retryRule,
       clock: configuration.retryClock
     )

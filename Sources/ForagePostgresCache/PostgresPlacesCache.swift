@@ -39,16 +39,14 @@ public final class PostgresPlacesCache: Sendable {
   public let location: PostgresCacheLocation
   /// How long a search and the places it found are reused.
   public let timeToLive: Duration
-  /// The retries when a connection fails.
+  /// The retries when a connection fails, with a seed of this cache's own
+  /// (`RetryPolicy.withOwnSeed()`): caches that lost one server do not retry in step.
   public let retry: RetryPolicy
 
   let clock: any Clock<Duration>
   let now: @Sendable () -> Date
   let logger: Logger
   let gate = PostgresCacheGate()
-  /// Added to ``retry``'s seed: each cache draws its own, so that processes that lost the same
-  /// server do not retry in step (with one seed, every process waited the same delays).
-  let jitterSalt = UInt64.random(in: .min ... .max)
   let state = Mutex(State())
 
   struct State {
@@ -144,7 +142,7 @@ public final class PostgresPlacesCache: Sendable {
     if let password = location.password { Redaction.registerSecret(password) }
     self.location = location
     self.timeToLive = timeToLive
-    self.retry = retry
+    self.retry = retry.withOwnSeed()
     self.clock = clock
     self.now = now
     // PostgresNIO's trace messages (each protocol message, and SQL over many lines) would
@@ -302,7 +300,7 @@ public final class PostgresPlacesCache: Sendable {
     do throws(PostgresPlacesCacheError) {
       return try await retry.run(
         on: clock,
-        seed: retry.seed &+ jitterSalt,
+        seed: retry.seed,
         judge: { outcome in
           if case .failure(let failure) = outcome, failure.isTransient {
             return .retryable(serverWait: nil)

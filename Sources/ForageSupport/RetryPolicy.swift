@@ -104,6 +104,15 @@ public struct RetryPolicy: Sendable, Hashable {
   /// A policy that never retries.
   public static let never = RetryPolicy(maxAttempts: 1)
 
+  /// This policy with a seed of its own: ``seed`` plus a random draw, so that the clients that
+  /// met one failure (processes, caches, notifiers sharing a server) do not back off in step.
+  /// With one seed, every process that lost a server waited the same delays.
+  public func withOwnSeed() -> RetryPolicy {
+    var policy = self
+    policy.seed = seed &+ UInt64.random(in: .min ... .max)
+    return policy
+  }
+
   /// The wait before retry number `retry` (0 for the first retry), attempts and budget aside.
   ///
   /// - Parameters:

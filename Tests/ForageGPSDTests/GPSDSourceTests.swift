@@ -157,6 +157,25 @@ import Testing
     )
   }
 
+  /// Receivers that lost one gpsd reconnect at different times: with the default policy's one
+  /// seed, every process waited the same delays and knocked at once.
+  @Test func twoSourcesDoNotRetryInStep() async throws {
+    let port = try FakeGPSD.unusedPort()
+    var waits: [[Duration]] = []
+    for _ in 0..<2 {
+      let clock = VirtualClock(recordingSleeps: true)
+      let source = GPSDSource(
+        endpoint: GPSDEndpoint(host: "127.0.0.1", port: port),
+        clock: clock,
+        report: { _ in }
+      )
+      #expect(try await Self.readings(source).isEmpty)
+      waits.append(clock.sleeps)
+    }
+    #expect(waits[0].count >= 2)
+    #expect(waits[0] != waits[1])
+  }
+
   @Test func anUnresolvableHostIsNotRetried() async throws {
     let clock = VirtualClock(recordingSleeps: true)
     let source = GPSDSource(

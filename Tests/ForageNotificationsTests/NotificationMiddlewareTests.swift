@@ -116,6 +116,24 @@ import Testing
     #expect(outcome.summary.notifications == NotificationTally(sent: entered.count, dropped: 0))
   }
 
+  /// Two runs (two processes) whose webhook failed the same way back off differently: with the
+  /// default policy's one seed, every process waited the same delays and retried in step.
+  @Test func twoRunsDoNotRetryInStep() async throws {
+    var waits: [[Duration]] = []
+    for _ in 0..<2 {
+      let clock = VirtualClock(recordingSleeps: true)
+      let transport = RecordingTransport { number in
+        HTTPResponse(status: number.isMultiple(of: 2) ? 204 : 503)
+      }
+      _ = try await Self.run(
+        NotificationConfiguration(url: Self.receiver, retryClock: clock, transport: transport)
+      )
+      waits.append(clock.sleeps)
+    }
+    #expect(waits[0].count > 3)
+    #expect(waits[0] != waits[1])
+  }
+
   @Test func aReceiverThatNeverAnswersNeitherBlocksNorSlowsTheRun() async throws {
     // Each request hangs until cancelled: one is taken by the worker, `capacity` wait, the rest
     // are dropped at once; at the end the flush gives up at once and drops what is left.

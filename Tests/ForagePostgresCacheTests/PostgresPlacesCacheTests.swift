@@ -212,7 +212,7 @@ struct PostgresPlacesCacheTests {
     let second = try await F.open(database.url, retry: PostgresPlacesCache.defaultRetry)
     // The same policy, seed and all, draws its jitter from another sequence in each cache
     // (before, every process waited 0.113, 0.298, 0.777, … s after losing the server).
-    #expect(first.retry.seed &+ first.jitterSalt != second.retry.seed &+ second.jitterSalt)
+    #expect(first.retry.seed != second.retry.seed)
     await first.close()
     await second.close()
   }
