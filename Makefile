@@ -187,10 +187,10 @@ BENCHMARKS := StoreBenchmark GeoBenchmark HTTPBenchmark TrackBenchmark FinderBen
   WatchBenchmark MemoryBenchmark
 
 # MemoryBenchmark measures the built forage's peak memory with GNU time: both come first.
-# FleetBenchmark's third mode shares a PostgreSQL cache: with-postgres starts a throwaway one.
+# FleetBenchmark's third mode shares a PostgreSQL cache: it starts a throwaway cluster.
 benchmarks: deps test-deps
 	$(call apt_install,time)
 	swift build -c release --product forage $(SWIFT_BUILD_FLAGS)
 	cd Benchmarks && swift build -c release
 	cd Benchmarks && for b in $(BENCHMARKS); do swift run -c release --skip-build $$b || exit 1; done
-	Benchmarks/with-postgres Benchmarks/.build/release/FleetBenchmark
+	Benchmarks/.build/release/FleetBenchmark

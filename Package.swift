@@ -26,6 +26,7 @@ let package = Package(
         "ForageSupport", "ForageGeodesy", "ForageSpatialIndex", "ForageCoverage",
         "ForagePlaceDataset", "ForageHours", "ForageHTTP", "ForageLocation", "ForageRecording",
         "ForagePlacesCache", "ForageLogging", "ForageWatch", "MockPlaces", "ForageSyntheticCity",
+        "ForageTestSupport",
       ]
     ),
     .executable(name: "forage", targets: ["forage"]),

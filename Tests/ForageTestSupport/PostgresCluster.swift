@@ -30,6 +30,8 @@ public final class PostgresCluster: @unchecked Sendable {
   public let password = "s3cret-Pg-pass-7Qx"
   /// The database made for the tests.
   public let database = "forage_cache"
+  /// Whether the server keeps PostgreSQL's default durability.
+  public let isDurable: Bool
   private let binaries: URL
   private let owner: (uid: uid_t, gid: gid_t)?
   private var serverPID: pid_t?
@@ -43,8 +45,11 @@ public final class PostgresCluster: @unchecked Sendable {
   }
 
   /// Makes a cluster in a new temporary folder and starts it.
-  public static func start() async throws -> PostgresCluster {
-    let cluster = try await offPool { try PostgresCluster() }
+  ///
+  /// - Parameter durable: Whether the server keeps PostgreSQL's default durability (every
+  ///   commit flushed to disk), as a benchmark wants; tests trade it for speed (`fsync=off`).
+  public static func start(durable: Bool = false) async throws -> PostgresCluster {
+    let cluster = try await offPool { try PostgresCluster(durable: durable) }
     do {
       try await cluster.createUserAndDatabase()
     } catch {
@@ -68,7 +73,8 @@ public final class PostgresCluster: @unchecked Sendable {
     )
   }
 
-  private init() throws {
+  private init(durable: Bool) throws {
+    isDurable = durable
     binaries = try Self.binariesFound.get()
     var template = Array("/tmp/forage-pg-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else {
@@ -89,8 +95,8 @@ public final class PostgresCluster: @unchecked Sendable {
       binaries.appendingPathComponent("initdb").path,
       [
         "-D", dataFolder, "-U", adminUser, "--auth-local=trust",
-        "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync",
-      ],
+        "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C",
+      ] + (durable ? [] : ["--no-sync"]),
       log: "initdb.log"
     )
     guard status == 0 else {
@@ -168,10 +174,11 @@ public final class PostgresCluster: @unchecked Sendable {
         binaries.appendingPathComponent("postgres").path,
         [
           "-D", dataFolder, "-p", String(port), "-c", "listen_addresses=127.0.0.1",
-          "-c", "unix_socket_directories=\(folder.path)", "-c", "fsync=off",
-          "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-          "-c", "max_connections=60",
-        ],
+          "-c", "unix_socket_directories=\(folder.path)", "-c", "max_connections=100",
+        ]
+          + (isDurable
+            ? []
+            : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
         log: "server.log",
         asOwner: true
       )

@@ -3,6 +3,7 @@ import ForageFinder
 import ForageGeodesy
 import ForagePlaceDataset
 import ForageSyntheticCity
+import ForageTestSupport
 import Foundation
 
 // FleetBenchmark: 16 receivers on one SyntheticCity's streets (issue 38), measured three ways:
@@ -13,9 +14,10 @@ import Foundation
 //    own), all keeping their searches in one PostgreSQL places cache and hearing of the others'
 //    searches while they run (what four `forage run --track … --places-cache postgres://…` do),
 //    replayed 30 times faster than real time (``postgresSpeed``), not in virtual time.
-//    It needs a server: `FLEET_POSTGRES_URL` names a database (it should start empty), or
-//    `Benchmarks/with-postgres` runs the benchmark against a throwaway cluster of its own;
-//    without one the row says "not run".
+//    `FLEET_POSTGRES_URL` names the database (it should start empty); without it the benchmark
+//    starts a throwaway cluster of its own (`PostgresCluster`, with PostgreSQL's default
+//    durability, removed at the end), and where PostgreSQL is not installed the row says "not
+//    run" (`make test-deps` installs it).
 //
 // The city is SyntheticCity's dense one (about 840 restaurants within 500 m of the centre); the
 // receivers are 12 buses on three loop lines (four a line, each from another stop) and 4
@@ -30,7 +32,7 @@ import Foundation
 // Held out: seeds 31 and 58 were never tuned on (rows marked `*`); the routes were drawn with
 // seeds 12 and 7.
 //
-// Run: Benchmarks/with-postgres swift run -c release --package-path Benchmarks FleetBenchmark
+// Run: swift run -c release --package-path Benchmarks FleetBenchmark
 // [seeds] [fixes] (default `12,7,31,58` and 900 fixes a receiver).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -43,8 +45,8 @@ let postgresProcesses = 4
 /// second, so a fleet hears of a search within a small part of a fix. At 30 times, a fix
 /// comes every 33 ms, still far longer than a notification takes.
 let postgresSpeed = 30.0
-/// The database mode 3 shares, or `nil` when none is given.
-let postgresURL = ProcessInfo.processInfo.environment["FLEET_POSTGRES_URL"].flatMap {
+/// The database mode 3 shares, as given, or `nil` when none is.
+let givenURL = ProcessInfo.processInfo.environment["FLEET_POSTGRES_URL"].flatMap {
   $0.isEmpty ? nil : $0
 }
 
@@ -66,7 +68,7 @@ if arguments.first == "--child" {
     receivers: indices,
     seed: seed,
     fixes: fixes,
-    database: arguments[1] == "postgres" ? postgresURL : nil,
+    database: arguments[1] == "postgres" ? givenURL : nil,
     pacing: arguments[1] == "postgres" ? .speed(postgresSpeed) : .virtual
   )
   print(figures.line)
@@ -76,6 +78,21 @@ if arguments.first == "--child" {
 let seeds = (arguments.first ?? "12,7,31,58").split(separator: ",").compactMap { UInt64($0) }
 let fixes = arguments.dropFirst().first.flatMap(Int.init) ?? 900
 let heldOut: Set<UInt64> = [31, 58]
+
+// Mode 3's database: the one given, or a throwaway cluster's, which the children are told of.
+var cluster: PostgresCluster? = nil
+var postgresURL = givenURL
+var notRun = "no PostgreSQL"
+if postgresURL == nil {
+  do {
+    let started = try await PostgresCluster.start(durable: true)
+    cluster = started
+    postgresURL = started.url
+    setenv("FLEET_POSTGRES_URL", started.url, 1)
+  } catch {
+    notRun = "no PostgreSQL server: \(error)"
+  }
+}
 
 print(
   "FleetBenchmark: \(receiverCount) receivers, \(fixes) fixes each, dense SyntheticCity, "
@@ -118,7 +135,8 @@ for seed in seeds {
   if postgresURL == nil {
     print(
       "\(seed)\(mark)".padding(toLength: 6, withPad: " ", startingAt: 0)
-        + "postgres   not run: no FLEET_POSTGRES_URL (Benchmarks/with-postgres starts a server)"
+        + "postgres   not run: \(notRun)"
     )
   }
 }
+await cluster?.remove()
