@@ -32,7 +32,9 @@ public final class PlacesBackend: Sendable {
   public let clock: any Clock<Duration>
   private let counter: CountingTransport
   private let skipped = Mutex(0)
-  private let pagesRefused = Mutex(false)
+  /// How many places a search returns, and whether the API refused page tokens: one for every
+  /// finder of the backend (a fleet), so that the first refusal tells them all.
+  let searchCap: SearchCap
   private let onRelease: (@Sendable () -> Void)?
 
   private init(
@@ -54,6 +56,7 @@ public final class PlacesBackend: Sendable {
     self.notices = notices.filter { seen.insert($0).inserted }
     self.counter = counter
     self.onRelease = onRelease
+    searchCap = SearchCap(provider.capabilities)
   }
 
   deinit { onRelease?() }
@@ -72,12 +75,7 @@ public final class PlacesBackend: Sendable {
 
   /// Whether the API never accepted a page token however long the provider waited, so that
   /// searches kept their first page only, for a warning.
-  public var refusedPageTokens: Bool { pagesRefused.withLock { $0 } }
-
-  /// Notes that the API never accepted a page token.
-  func notePagesRefused() {
-    pagesRefused.withLock { $0 = true }
-  }
+  public var refusedPageTokens: Bool { searchCap.arePagesRefused }
 
   /// Talks to a server at `baseURL`.
   ///

@@ -66,7 +66,7 @@ extension FinderMiddleware {
     sharing shared: SharedCoverageCache? = nil,
     clock: any Clock<Duration>,
     onSkipped: @escaping @Sendable (Int) -> Void,
-    onPagesRefused: @escaping @Sendable () -> Void = {}
+    cap: SearchCap? = nil
   ) -> FinderMiddleware {
     FinderMiddleware(
       "places",
@@ -83,7 +83,7 @@ extension FinderMiddleware {
           hours: hours,
           clock: clock,
           onSkipped: onSkipped,
-          onPagesRefused: onPagesRefused,
+          cap: cap,
           onNotices: { [weak setup] notices in
             for notice in notices where setup?.attribute(notice) == true {
               hasNewNotices.withLock { $0 = true }
@@ -146,7 +146,7 @@ extension FinderMiddleware {
       sharing: shared,
       clock: backend.clock,
       onSkipped: { backend.noteSkipped($0) },
-      onPagesRefused: { backend.notePagesRefused() }
+      cap: backend.searchCap
     )
   }
 }

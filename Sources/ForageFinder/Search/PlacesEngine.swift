@@ -70,8 +70,9 @@ final class PlacesEngine: Sendable {
   ///     from `file` by the first finder that starts).
   ///   - onSkipped: Told how many results of a page could not be used
   ///     (``SearchNotes/onSkipped``).
-  ///   - onPagesRefused: Told when the API never accepted a page token
-  ///     (``SearchNotes/onPagesRefused``).
+  ///   - cap: How many places a search returns, shared with the other engines of one
+  ///     ``PlacesBackend`` (so that one refused page token tells them all); `nil` for a cap of
+  ///     its own.
   ///   - onNotices: Told the notices an answer carried about its data
   ///     (``SearchNotes/onNotices``).
   init(
@@ -83,7 +84,7 @@ final class PlacesEngine: Sendable {
     hours: HoursJudge = HoursJudge(timeZone: nil),
     clock: any Clock<Duration> = ContinuousClock(),
     onSkipped: @escaping @Sendable (Int) -> Void = { _ in },
-    onPagesRefused: @escaping @Sendable () -> Void = {},
+    cap: SearchCap? = nil,
     onNotices: @escaping @Sendable ([String]) -> Void = { _ in }
   ) throws {
     self.provider = provider
@@ -95,7 +96,6 @@ final class PlacesEngine: Sendable {
     self.link = link
     let notes = SearchNotes(
       onSkipped: onSkipped,
-      onPagesRefused: onPagesRefused,
       onNotices: onNotices
     )
     // What other processes record reaches the cache while the run goes on: once a cache, by
@@ -112,7 +112,7 @@ final class PlacesEngine: Sendable {
       storedNotices = stored?.notices ?? []
       link?.follow(into: cache, tell: onNotices)
     }
-    let cap = SearchCap(provider.capabilities)
+    let cap = cap ?? SearchCap(provider.capabilities)
     neededDisk = NeededDisk(cache: cache, query: query, hours: hours)
     inFlight = SearchesInFlight(nearness: query.radius, shared: shared)
     placement = SearchPlacement(cache: cache, query: query, cap: cap, policy: policy)

@@ -2,16 +2,13 @@ import ForageGeodesy
 import ForagePlaceModel
 import ForageProviders
 
-/// Tells the run what a search's pages said besides their places: notices about the data,
-/// results that could not be used, and an API that never accepted a page token.
+/// Tells the run what a search's pages said besides their places: notices about the data and
+/// results that could not be used (an API that never accepted a page token is noted in the
+/// ``SearchCap``).
 struct SearchNotes: Sendable {
   /// Told how many results of a page could not be used (``ForageProviders/PlacesPage/skippedResults``
   /// and places whose position is not a coordinate), when there are any.
   var onSkipped: @Sendable (Int) -> Void = { _ in }
-
-  /// Told when the API never accepted a page token however long the provider waited: from then
-  /// on, searches keep their first page only.
-  var onPagesRefused: @Sendable () -> Void = {}
 
   /// Told the notices an answer carried about its data (``ForageProviders/PlacesPage/notices``),
   /// when it carried any.

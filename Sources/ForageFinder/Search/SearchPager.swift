@@ -190,7 +190,6 @@ final class SearchPager: Sendable {
         // farthest place, and later searches ask for no pages: K above a page is then beyond
         // what one search returns (``SearchCap``), and the gaps are filled.
         cap.notePagesRefused()
-        notes.onPagesRefused()
         let covered =
           byDistance ? CappedCoverage.radius(of: search.found, around: search.centre) : 0
         record(learned, of: search, coveredRadius: covered)
