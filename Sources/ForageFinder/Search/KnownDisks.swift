@@ -14,12 +14,22 @@ struct KnownDisks: Sendable {
 
     init(_ centre: Coordinate) {
       row = Int((centre.latitude / KnownDisks.rowHeight).rounded(.down))
-      column = Int((centre.longitude / KnownDisks.columnWidth).rounded(.down))
+      column = KnownDisks.column(of: centre.longitude)
     }
   }
 
   static let rowHeight = 0.01
   static let columnWidth = 0.02
+  /// Columns around the Earth.
+  static let columnsAround = Int((360 / columnWidth).rounded())
+
+  /// The column of a longitude in degrees, any number of turns east or west: columns go on
+  /// across the antimeridian, -180° and 180° being one.
+  static func column(of longitude: Double) -> Int {
+    let unwrapped = Int((longitude / columnWidth).rounded(.down))
+    let half = columnsAround / 2
+    return ((unwrapped + half) % columnsAround + columnsAround) % columnsAround - half
+  }
 
   private var cells: [Cell: [SearchPlanner.Disk]] = [:]
   /// The largest radius added, so a query knows how far around it to look.
@@ -41,27 +51,21 @@ struct KnownDisks: Sendable {
     let reach = distance + largestRadius
     let latitudeSpan = reach / 110_000 + 1e-6
     let longitudeSpan = latitudeSpan / max(0.01, cos(centre.latitude * .pi / 180))
-    let low = Cell(
-      Coordinate(
-        unchecked: max(-90, centre.latitude - latitudeSpan),
-        longitude: centre.longitude - longitudeSpan
-      )
-    )
-    let high = Cell(
-      Coordinate(
-        unchecked: min(90, centre.latitude + latitudeSpan),
-        longitude: centre.longitude + longitudeSpan
-      )
-    )
-    guard high.column - low.column < 400 else {
+    let lowRow = Int((max(-90, centre.latitude - latitudeSpan) / Self.rowHeight).rounded(.down))
+    let highRow = Int((min(90, centre.latitude + latitudeSpan) / Self.rowHeight).rounded(.down))
+    // Unwrapped here, so that a span across the antimeridian is one run of columns; each is
+    // wrapped when looked up.
+    let westmost = Int(((centre.longitude - longitudeSpan) / Self.columnWidth).rounded(.down))
+    let eastmost = Int(((centre.longitude + longitudeSpan) / Self.columnWidth).rounded(.down))
+    guard eastmost - westmost < 400 else {
       return cells.values.joined().filter { Self.reaches($0, centre, distance) }
     }
     var found: [SearchPlanner.Disk] = []
-    for row in low.row...high.row {
-      for column in low.column...high.column {
+    for row in lowRow...highRow {
+      for column in westmost...eastmost {
         var key = Cell(centre)
         key.row = row
-        key.column = column
+        key.column = Self.column(of: Double(column) * Self.columnWidth + Self.columnWidth / 2)
         for disk in cells[key] ?? [] where Self.reaches(disk, centre, distance) {
           found.append(disk)
         }
