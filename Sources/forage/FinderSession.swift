@@ -179,8 +179,9 @@ enum FinderSession {
   ) throws {
     try OutputPaths.check(
       outputs: [
+        ("--places-cache", arguments.placesCache.filePath)
+      ] + arguments.placesCache.sideFiles + [
         ("--output", output ?? "-"), ("--record", arguments.record),
-        ("--places-cache", arguments.placesCache.filePath),
       ],
       inputs: inputs + [
         ("--permission", arguments.scenarioFile),

@@ -73,6 +73,15 @@ struct PlacesCacheArguments: ParsableArguments {
   /// The SQLite file's path, or `nil` for none or a URL.
   var filePath: String? { scheme == nil ? path : nil }
 
+  /// The files SQLite keeps beside a places cache file (its write-ahead log, shared memory and
+  /// rollback journal), each with a name for messages: SQLite deletes them, so no output may
+  /// be one of them.
+  var sideFiles: [(option: String, path: String?)] {
+    ["-wal", "-shm", "-journal"].map { suffix in
+      ("--places-cache's \(suffix) file", filePath.map { $0 + suffix })
+    }
+  }
+
   /// `--places-cache-ttl` as a duration.
   func duration() throws -> Duration {
     let units: [(suffix: String, seconds: Double)] = [

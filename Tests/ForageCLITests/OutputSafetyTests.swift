@@ -170,6 +170,25 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: out))
   }
 
+  /// SQLite deletes the files it keeps beside a places cache (its log, shared memory and
+  /// journal): an output named as one of them was written, exit 0, then deleted.
+  @Test(arguments: ["--output", "--record"], ["-wal", "-shm", "-journal"])
+  func anOutputThatIsAPlacesCacheSideFileIsAUsageError(option: String, suffix: String) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try Self.track(in: directory)
+    let cache = directory.appendingPathComponent("places.sqlite").path
+    let result = try FinderFixtures.forage([
+      "run", "--track", track, "--places-cache", cache, option, cache + suffix,
+    ])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains("--places-cache's \(suffix) file and \(option) name the same file"),
+      "\(result.stderr)"
+    )
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
+  }
+
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func aSignalRemovesTemporaryFilesAndKeepsTheOldOutput(_ signal: Int32) throws {
     let directory = try FinderFixtures.temporaryDirectory()
