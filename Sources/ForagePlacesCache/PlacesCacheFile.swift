@@ -12,7 +12,8 @@ import Synchronization
 ///
 /// Knowledge is kept per ``PlacesCacheScope`` (API, type and keyword) and expires after
 /// ``timeToLive`` (30 days by default: Google's terms allow keeping coordinates that long);
-/// expired searches and places are deleted when the file is opened and never read.
+/// expired searches and places are never read, and are deleted once the file has been read
+/// whole for a scope (or before the first write): a damaged file is refused unchanged.
 ///
 /// The file is in WAL mode with a busy timeout, so several `forage` processes can share it at
 /// once; they create and migrate it one at a time (``PlacesCacheSetupLock``). Opening refuses,
@@ -35,6 +36,8 @@ public final class PlacesCacheFile: PlacesCacheStorage {
 
   private struct State {
     var writeFailure: PlacesCacheFileError?
+    /// Whether the expired searches and places were deleted.
+    var isPurged = false
   }
 
   /// Thirty days, as long as Google's terms allow keeping coordinates.
@@ -63,6 +66,21 @@ public final class PlacesCacheFile: PlacesCacheStorage {
     self.now = now
     expiresBefore = now().addingTimeInterval(-timeToLive.seconds)
     pool = try PlacesCacheSchema.setUp(url)
+  }
+
+  /// Closes the file, so that SQLite folds its write-ahead log into it and removes the `-wal`
+  /// and `-shm` files beside it (when no other process has it open); later reads and writes
+  /// fail. Closing when the run ends, whichever way it ends, leaves them behind on no path.
+  public func close() {
+    // Its readers first: SQLite removes the files when the last connection closes, and GRDB
+    // closes the pool's writer before its readers, which, reading only, cannot.
+    pool.releaseMemory()
+    try? pool.close()
+  }
+
+  /// Deletes the expired searches and places, once.
+  private func purgeExpired() throws(PlacesCacheFileError) {
+    guard !state.withLock({ $0.isPurged }) else { return }
     let cutoff = expiresBefore.timeIntervalSince1970
     try PlacesCacheSchema.catching(url) {
       try pool.write { db in
@@ -70,19 +88,21 @@ public final class PlacesCacheFile: PlacesCacheStorage {
         try db.execute(sql: "DELETE FROM place WHERE learned_at < ?", arguments: [cutoff])
       }
     }
+    state.withLock { $0.isPurged = true }
   }
 
   /// The first error met while writing, or `nil`.
   public var writeFailure: PlacesCacheFileError? { state.withLock { $0.writeFailure } }
 
-  /// Everything not expired that the file knows for `scope`.
+  /// Everything not expired that the file knows for `scope`; once it has been read, the
+  /// expired searches and places are deleted (the first time only).
   ///
   /// - Throws: ``PlacesCacheFileError`` when the file cannot be read or holds impossible values.
   public func knowledge(for scope: PlacesCacheScope) throws(PlacesCacheFileError) -> StoredKnowledge
   {
     let cutoff = expiresBefore.timeIntervalSince1970
     let path = url.path
-    return try PlacesCacheSchema.catching(url) { () throws -> StoredKnowledge in
+    let knowledge = try PlacesCacheSchema.catching(url) { () throws -> StoredKnowledge in
       try pool.read { db -> StoredKnowledge in
         guard
           let scopeID = try Int64.fetchOne(
@@ -139,6 +159,8 @@ public final class PlacesCacheFile: PlacesCacheStorage {
         return knowledge
       }
     }
+    try purgeExpired()
+    return knowledge
   }
 
   /// Keeps a search and the places it found; an error is kept in ``writeFailure``, not thrown.
@@ -158,6 +180,7 @@ public final class PlacesCacheFile: PlacesCacheStorage {
   ) {
     let at = now().timeIntervalSince1970
     do {
+      try purgeExpired()
       try PlacesCacheSchema.catching(url) {
         try pool.write { db in
           let scopeID = try self.scopeID(scope, in: db)

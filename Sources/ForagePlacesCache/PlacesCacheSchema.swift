@@ -81,6 +81,9 @@ enum PlacesCacheSchema {
     return migrator
   }
 
+  /// The tables the migrations make: a file that has every migration and lacks one is damaged.
+  static let expectedTables: Set<String> = ["scope", "search", "place", "notice"]
+
   /// How long a writer waits for another process's transaction before giving up.
   static let busyTimeout: TimeInterval = 30
 
@@ -92,8 +95,23 @@ enum PlacesCacheSchema {
   static func setUp(_ url: URL) throws(PlacesCacheFileError) -> DatabasePool {
     try PlacesCacheSetupLock.holding(forFileAt: url, timeout: .seconds(busyTimeout)) {
       () throws(PlacesCacheFileError) -> DatabasePool in
-      try inspect(url)
-      return try open(url)
+      // SQLite makes a -wal and a -shm file beside a file in WAL mode as soon as it reads it,
+      // and a read-only connection cannot remove them: those made here for a file refused are
+      // removed (while the log is empty, so that nothing is lost).
+      let path = url.path
+      let sideFiles = [path + "-wal", path + "-shm"].filter {
+        !FileManager.default.fileExists(atPath: $0)
+      }
+      do throws(PlacesCacheFileError) {
+        try inspect(url)
+        return try open(url)
+      } catch {
+        let log = try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int
+        if (log ?? 0) == 0 {
+          for side in sideFiles { try? FileManager.default.removeItem(atPath: side) }
+        }
+        throw error
+      }
     }
   }
 
@@ -127,6 +145,15 @@ enum PlacesCacheSchema {
     var configuration = Configuration()
     configuration.readonly = true
     configuration.busyMode = .timeout(busyTimeout)
+    try check(url, configuration)
+  }
+
+  /// The checks of ``inspect(_:)`` made through SQLite, reading only.
+  private static func check(
+    _ url: URL,
+    _ configuration: Configuration
+  ) throws(PlacesCacheFileError) {
+    let path = url.path
     try catching(url) {
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       defer { try? queue.close() }
@@ -163,6 +190,17 @@ enum PlacesCacheSchema {
               "was written by a newer forage (schema \(unknown.sorted().joined(separator: ", "))); "
               + "use that version or another file"
           )
+        }
+        // Every table its migrations made must be there.
+        if applied == known {
+          let missing = expectedTables.subtracting(tables)
+          guard missing.isEmpty else {
+            throw PlacesCacheFileError(
+              .corrupt,
+              path: path,
+              reason: "is damaged (no table \(missing.sorted().joined(separator: ", ")))"
+            )
+          }
         }
       }
     }

@@ -255,6 +255,8 @@ enum FinderSession {
       throw outputFailureExit(error)
     }
     let cacheFile = try arguments.placesCache.open()
+    // Closed on every way out, so that no -wal or -shm file is left beside it.
+    defer { cacheFile?.close() }
     let backend = try await makeBackend()
     let database: PostgresCacheStorage?
     do {

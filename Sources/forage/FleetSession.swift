@@ -71,6 +71,8 @@ enum FleetSession {
       throw outputFailureExit(error)
     }
     let cacheFile = try arguments.placesCache.open()
+    // Closed on every way out, so that no -wal or -shm file is left beside it.
+    defer { cacheFile?.close() }
     let backends = try await makeBackends(ready.map(\.track))
     let database: PostgresCacheStorage?
     do {
