@@ -391,8 +391,13 @@ enum FinderSession {
           + "searches kept their first page of 20 places"
       )
     }
+    // The searches the user asked to keep were not all kept: the run fails as a write does.
     if let failure = cacheFile?.writeFailure {
-      printError("warning: --places-cache: some searches were not kept: \(failure.description)")
+      printError(
+        "--places-cache: some searches were not kept: \(failure.description); a run that fails "
+          + "leaves --output as it was"
+      )
+      throw Sysexits.ioError
     }
     let networkAnswers = summary.answers - summary.cacheAnswers
     if let failure = outcome.fatalFailure {

@@ -199,6 +199,30 @@ import Testing
     #expect(lines.first?.contains("holds an impossible search") == true, "\(result.stderr)")
   }
 
+  /// A cache that cannot grow (here past `ulimit -f`) fails the run with one line and exit 74,
+  /// as a failed write does; it was a warning and exit 0, with the searches not kept.
+  @Test func aCacheWriteThatFailsIsExit74() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 10, count: 300, in: directory).path
+    // Standard output is a pipe, which the limit does not bound; 300 blocks of 512 bytes let
+    // the file be made, not grow much.
+    _ = try FinderFixtures.shell(
+      "trap '' XFSZ; ulimit -f 300; { \"$F\" run --track '\(track)' --provider google-legacy "
+        + "--places-cache places.sqlite 2>err.txt; echo $? >status.txt; } | wc -c",
+      in: directory
+    )
+    let status = try String(
+      contentsOf: directory.appendingPathComponent("status.txt"),
+      encoding: .utf8
+    )
+    let lines = try String(contentsOf: directory.appendingPathComponent("err.txt"), encoding: .utf8)
+      .split(separator: "\n").filter { !$0.contains("in-process mock") }
+    #expect(status == "74\n", "\(lines)")
+    #expect(lines.count == 1, "\(lines)")
+    #expect(lines.first?.contains("--places-cache: some searches were not kept") == true)
+  }
+
   @Test func aBadTimeToLiveIsAUsageError() throws {
     let result = try FinderFixtures.forage([
       "run", "--track", FinderFixtures.walk.path, "--places-cache", "/nonexistent/x.sqlite",
