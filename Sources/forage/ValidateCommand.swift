@@ -43,18 +43,28 @@ struct ValidateCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("max-speed"),
+    parsing: .unconditional,
     help: "Speed in m/s above which a move is an implausible jump."
   )
   var maximumSpeed: Double = TrackReadOptions().maximumSpeed
 
-  @Option(name: .customLong("gap"), help: "Pause in seconds that starts a new segment.")
+  @Option(
+    name: .customLong("gap"),
+    parsing: .unconditional,
+    help: "Pause in seconds that starts a new segment."
+  )
   var gapThreshold: Double = TrackReadOptions().gapThreshold
 
-  @Option(name: .customLong("max-hdop"), help: "HDOP above which a fix is low accuracy.")
+  @Option(
+    name: .customLong("max-hdop"),
+    parsing: .unconditional,
+    help: "HDOP above which a fix is low accuracy."
+  )
   var maximumHDOP: Double = TrackReadOptions().maximumHDOP
 
   @Option(
     name: .customLong("interpolation-speed"),
+    parsing: .unconditional,
     help: "Speed in m/s used to give times to points without one."
   )
   var interpolationSpeed: Double = 1.4

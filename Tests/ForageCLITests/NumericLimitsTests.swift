@@ -91,6 +91,8 @@ import Testing
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1, "\(context)")
         #expect(lines.first?.contains(Self.flag(of: option)) == true, "\(context)")
+        // A negative number is a value, not a missing one (validate read `--gap -1` so).
+        #expect(!result.stderr.contains("Missing value"), "\(context)")
       }
     }
   }
