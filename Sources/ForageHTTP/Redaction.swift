@@ -1,3 +1,4 @@
+import ForageSupport
 import Foundation
 import Synchronization
 
@@ -13,11 +14,12 @@ import Synchronization
 ///   `pagetoken=`);
 /// - the value after a credential header name (`X-Goog-Api-Key: ...`, `Authorization: ...`),
 ///   also in JSON form (`"X-Goog-Api-Key":"..."`);
-/// - anything shaped like a Google API key (`AIza` and 35 more characters).
+/// - anything shaped like a Google API key (`AIza` and 35 more characters, in any case).
 ///
 /// Each becomes ``placeholder``. So does every secret a program registered with
-/// ``registerSecret(_:)`` (a URL's password, an API key), wherever it appears: a server that
-/// echoes one back in an error message cannot make it shown.
+/// ``registerSecret(_:)`` (a URL's password, an API key), wherever it appears, in any case,
+/// percent-encoded or escaped in JSON: a server that echoes one back in an error message
+/// cannot make it shown.
 public enum Redaction {
   /// What a redacted value reads as.
   public static let placeholder = "REDACTED"
@@ -70,14 +72,31 @@ public enum Redaction {
     registerSecret(Data("\(user):\(password)".utf8).base64EncodedString())
   }
 
-  /// `text` with every occurrence of `secret`, raw or percent-encoded, replaced by
-  /// ``placeholder``; unchanged for a secret shorter than ``shortestSecretFound``.
+  /// `text` with every occurrence of `secret` replaced by ``placeholder``, in any case and as
+  /// a server may echo it: raw, percent-encoded, or escaped in a JSON string; unchanged for a
+  /// secret shorter than ``shortestSecretFound``.
   public static func removing(_ secret: String, from text: String) -> String {
     guard secret.count >= shortestSecretFound else { return text }
-    var result = text.replacingOccurrences(of: secret, with: placeholder)
-    let encoded = QueryString.encode(secret)
-    if encoded != secret { result = result.replacingOccurrences(of: encoded, with: placeholder) }
+    var result = text
+    // The longest first, so that no form is left in part.
+    let forms = Set([secret, QueryString.encode(secret)] + jsonForms(of: secret))
+    for form in forms.sorted(by: { $0.count > $1.count }) {
+      result = result.replacingOccurrences(
+        of: form,
+        with: placeholder,
+        options: .caseInsensitive
+      )
+    }
     return result
+  }
+
+  /// How a JSON string may write `text` (``ForageSupport/JSONOutput``'s escapes, without the
+  /// quotes), its slashes escaped or not.
+  static func jsonForms(of text: String) -> [String] {
+    var output = JSONOutput()
+    output.writeString(text)
+    let escaped = String(output.text.dropFirst().dropLast())
+    return [escaped, escaped.replacingOccurrences(of: "/", with: "\\/")]
   }
 
   /// A text with every secret redacted.
@@ -88,8 +107,8 @@ public enum Redaction {
     output = redactQueryValues(in: output)
     output = redactHeaderValues(in: output)
     // The regex is the costly part; most texts (an empty request body) cannot match it.
-    guard output.contains("AIza") else { return output }
-    output = output.replacing(#/AIza[0-9A-Za-z_\-]{35}/#) { _ in placeholder }
+    guard output.range(of: "AIza", options: .caseInsensitive) != nil else { return output }
+    output = output.replacing(#/(?i)AIza[0-9A-Za-z_\-]{35}/#) { _ in placeholder }
     return output
   }
 

@@ -1,4 +1,5 @@
 import ForageHTTP
+import ForageSupport
 import Foundation
 import Testing
 
@@ -34,6 +35,26 @@ import Testing
   @Test func redactsAnythingShapedLikeAGoogleKey() {
     let key = "AIza" + String(repeating: "B", count: 35)
     #expect(Redaction.redact("oops \(key) leaked") == "oops REDACTED leaked")
+  }
+
+  /// A registered secret echoed back in another form is still redacted: a server that
+  /// lowercased a key, or wrote it in a JSON string (`\"`, `\\`, `\/`), made it shown.
+  @Test(arguments: [
+    "AIzaSyD-fakeKey0123456789abcdefghijklmn", #"Pa$$w0rd"quote\\back/slash"#,
+  ])
+  func aSecretEchoedInAnotherFormIsRedacted(secret: String) {
+    Redaction.registerSecret(secret)
+    var output = JSONOutput()
+    output.writeString(secret)
+    let echoes = [
+      secret, secret.lowercased(), secret.uppercased(), output.text,
+      output.text.replacingOccurrences(of: "/", with: "\\/"), QueryString.encode(secret),
+    ]
+    for echo in echoes {
+      let redacted = Redaction.redact("error: bad key \(echo) given")
+      #expect(!redacted.lowercased().contains("fakekey"), "\(echo): \(redacted)")
+      #expect(!redacted.contains("w0rd"), "\(echo): \(redacted)")
+    }
   }
 
   @Test func leavesOrdinaryTextAlone() {
