@@ -10,7 +10,7 @@ public enum OutputFile {
   ///
   /// Nothing is created or changed when the path cannot be an output file: an empty name, a
   /// name ending in `/`, a directory, a symbolic link loop, a folder that does not exist, a name
-  /// longer than the system allows.
+  /// longer than the system allows, a file the user may not write.
   ///
   /// - Throws: ``OutputError/cannotWrite(path:reason:)``.
   public static func sink(for path: String) throws -> any TextSink {
@@ -19,6 +19,11 @@ public enum OutputFile {
     var status = stat()
     if stat(target, &status) == 0 && status.st_mode & S_IFMT != S_IFREG {
       return try DirectFileSink(path: target)
+    }
+    // A file the user may not write is not replaced either, as `>` would not write it (the
+    // folder's permission alone let the rename replace a read-only file of another user).
+    if access(target, F_OK) == 0 && access(target, W_OK) != 0 {
+      throw OutputError.cannotWrite(path: path, reason: systemErrorText(errno))
     }
     return try AtomicFileSink(destination: URL(fileURLWithPath: target))
   }

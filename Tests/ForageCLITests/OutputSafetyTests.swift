@@ -189,6 +189,31 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
   }
 
+  /// A read-only file of another user, in a folder the user may write, is not replaced: the
+  /// rename replaced it where `>` would not have written it (found by a hostile test). Run as
+  /// `nobody`, so only where the tests run as root (as CI does).
+  @Test(.enabled(if: geteuid() == 0))
+  func aFileTheUserMayNotWriteIsNotReplaced() throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try Self.track(in: directory)
+    let output = directory.appendingPathComponent("theirs.ndjson")
+    try Data("theirs\n".utf8).write(to: output)
+    chmod(output.path, 0o444)
+    let nobody = try #require(getpwnam("nobody")).pointee
+    chown(directory.path, nobody.pw_uid, nobody.pw_gid)
+    chown(track, nobody.pw_uid, nobody.pw_gid)
+    let result = try FinderFixtures.shell(
+      "setpriv --reuid=nobody --regid=\(nobody.pw_gid) --clear-groups \"$F\" run --track "
+        + "'\(track)' --output '\(output.path)'",
+      in: directory
+    )
+    #expect(result.status == 74, "\(result.stderr)")
+    #expect(result.stderr.contains("cannot write \(output.path): Permission denied"))
+    #expect(try String(contentsOf: output, encoding: .utf8) == "theirs\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)
+  }
+
   @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
   func aSignalRemovesTemporaryFilesAndKeepsTheOldOutput(_ signal: Int32) throws {
     let directory = try FinderFixtures.temporaryDirectory()
