@@ -23,6 +23,9 @@ public struct NotificationConfiguration: Sendable {
   /// What sends the requests, or `nil` for a libcurl ``ForageHTTP/HTTPClient`` of the
   /// middleware's own, apart from the places provider's.
   public var transport: (any HTTPTransport)?
+  /// Told, for each notification its receiver did not accept after the retries, why: the last
+  /// answer's status (`HTTP 400`) or the last error, credentials redacted; `nil` tells nothing.
+  public var onRefused: (@Sendable (String) -> Void)? = nil
 
   /// Creates a configuration.
   ///

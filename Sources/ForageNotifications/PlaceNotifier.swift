@@ -51,8 +51,17 @@ final class PlaceNotifier: Sendable {
           body: Data(notification.json().serialized.utf8),
           timeout: timeout
         )
-        guard let response = try? await transport.send(request) else { continue }
-        if (200..<300).contains(response.status) { counts.sent.add(1, ordering: .relaxed) }
+        let onRefused = configuration.onRefused
+        do throws(HTTPError) {
+          let response = try await transport.send(request)
+          if (200..<300).contains(response.status) {
+            counts.sent.add(1, ordering: .relaxed)
+          } else {
+            onRefused?("HTTP \(response.status)")
+          }
+        } catch {
+          onRefused?(Redaction.redact(error.description))
+        }
       }
     }
   }

@@ -13,6 +13,7 @@ import ForageSupport
 import ForageTracks
 import ForageWriters
 import Foundation
+import Synchronization
 
 /// Runs the finder for `forage run` and `forage demo`, turning every failure into a one-line
 /// message and a sysexits code.
@@ -330,11 +331,19 @@ enum FinderSession {
     label: String? = nil
   ) async throws -> RunSummary {
     let printError: (String) -> Void = { forage.printError((label.map { "\($0): " } ?? "") + $0) }
+    // Each notification the receiver did not take is logged; the last reason ends the warning.
+    let lastRefusal = Mutex<String?>(nil)
+    var notifications = try arguments.notifications()
+    let logger = arguments.logger()
+    notifications?.onRefused = { reason in
+      lastRefusal.withLock { $0 = reason }
+      logger.info("--notify-url: a notification was not accepted: \(TerminalText.escaped(reason))")
+    }
     var finder = Finder(
       options: options,
       middleware: Finder.defaultMiddleware(
         places: .places(backend, cacheFile: database ?? cacheFile, hours: hours, sharing: shared),
-        notifications: try arguments.notifications().map(FinderMiddleware.notifications),
+        notifications: notifications.map(FinderMiddleware.notifications),
         recorder: recordSink.map(FinderMiddleware.recorder),
         logging: .logging(arguments.logger())
       )
@@ -380,9 +389,11 @@ enum FinderSession {
       )
     }
     if let tally = summary.notifications, tally.dropped > 0 {
+      let last = lastRefusal.withLock { $0 }.map { " (the last: \(TerminalText.escaped($0)))" }
       printError(
         "warning: --notify-url: \(tally.dropped) of \(tally.sent + tally.dropped) notifications "
-          + "dropped: not accepted after their retries, or still queued when the run ended"
+          + "dropped: not accepted after their retries\(last ?? ""), or still queued when the run "
+          + "ended"
       )
     }
     if backend.refusedPageTokens {

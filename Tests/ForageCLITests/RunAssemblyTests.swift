@@ -60,6 +60,28 @@ import Testing
     #expect(result.stderr.contains("--notify-url"))
   }
 
+  /// Notifications the receiver refuses are explained: each in the log, the last in the
+  /// warning (it said only "not accepted after their retries", even at --log-level trace).
+  @Test(arguments: [302, 400, 500])
+  func refusedNotificationsSayWhy(status: Int) throws {
+    let directory = try FinderFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let track = try FinderFixtures.walkSample(every: 20, count: 10, in: directory).path
+    let hooks = try ScriptedHTTPServer { _ in .init(status: status, body: "") }
+    defer { hooks.close() }
+    let result = try FinderFixtures.forage([
+      "run", "--track", track, "--notify-url", "http://127.0.0.1:\(hooks.port)/hooks",
+      "--log-level", "info",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let warning = result.stderr.split(separator: "\n").filter {
+      $0.contains("warning: --notify-url")
+    }
+    #expect(warning.count == 1, "\(result.stderr)")
+    #expect(warning.first?.contains("(the last: HTTP \(status))") == true, "\(result.stderr)")
+    #expect(result.stderr.contains("a notification was not accepted: HTTP \(status)"))
+  }
+
   @Test func notifiesEachNewPlaceWithoutTheKeyAndCountsThemInTheSummary() throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
