@@ -128,7 +128,10 @@ struct NMEAParser: TrackParser {
     }
     let sentence = NMEAEpoch.RMC(fields: fields, line: line)
     if sentence.isValid, sentence.hasPosition { counts.trackPoints += 1 }
-    startEpoch(time: fields[1])
+    // A second RMC of the same time elsewhere is another point (with a duplicate time), not
+    // the same one told twice (as another talker tells it).
+    let isAnother = epoch.rmc.map { !Self.isSamePosition($0.latitude, $0.longitude, sentence) }
+    startEpoch(time: fields[1], isAnother: isAnother ?? false)
     if epoch.rmc == nil { epoch.rmc = sentence }
   }
 
@@ -139,13 +142,27 @@ struct NMEAParser: TrackParser {
       )
       return
     }
-    startEpoch(time: fields[1])
-    if epoch.gga == nil { epoch.gga = NMEAEpoch.GGA(fields: fields, line: line) }
+    let sentence = NMEAEpoch.GGA(fields: fields, line: line)
+    let isAnother = epoch.gga.map {
+      $0.latitude != sentence.latitude || $0.longitude != sentence.longitude
+    }
+    startEpoch(time: fields[1], isAnother: isAnother ?? false)
+    if epoch.gga == nil { epoch.gga = sentence }
   }
 
-  /// Flushes the current epoch when a sentence of another time arrives.
-  private mutating func startEpoch(time: ArraySlice<UInt8>) {
-    if !epoch.time.elementsEqual(time) || (epoch.rmc == nil && epoch.gga == nil) {
+  /// Whether an RMC sentence gives the position `latitude`, `longitude`.
+  private static func isSamePosition(
+    _ latitude: Double?,
+    _ longitude: Double?,
+    _ sentence: NMEAEpoch.RMC
+  ) -> Bool {
+    latitude == sentence.latitude && longitude == sentence.longitude
+  }
+
+  /// Flushes the current epoch when a sentence of another time arrives, or another point of
+  /// the same time (`isAnother`).
+  private mutating func startEpoch(time: ArraySlice<UInt8>, isAnother: Bool) {
+    if isAnother || !epoch.time.elementsEqual(time) || (epoch.rmc == nil && epoch.gga == nil) {
       flush()
       epoch.time.removeAll(keepingCapacity: true)
       epoch.time.append(contentsOf: time)

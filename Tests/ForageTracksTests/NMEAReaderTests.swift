@@ -23,6 +23,26 @@ import Testing
     #expect(defects(events).isEmpty)
   }
 
+  /// Points of one time at other positions are each a point, as in GPX, CSV and GeoJSON (all
+  /// but the first vanished, merged into it, without a word); the same sentence from another
+  /// talker is still the same point.
+  @Test func pointsOfOneTimeAtOtherPositionsAreEachAPoint() throws {
+    var text = ""
+    for index in 0..<3 {
+      let minutes = String(format: "%06.3f", 10.2 + Double(index) * 0.001)
+      text += nmea("GPRMC,120000,A,60\(minutes),N,02456.400,E,0.5,10.0,010126,,")
+      text += nmea("GPGGA,120000,60\(minutes),N,02456.400,E,1,08,0.9,10.0,M,0.0,M,,")
+    }
+    let events = try readEvents(text, format: .nmea)
+    #expect(fixes(events).count == 3)
+    #expect(Set(fixes(events).map(\.latitude)).count == 3)
+    let twice =
+      nmea("GPRMC,120000,A,6010.200,N,02456.400,E,0.5,10.0,010126,,")
+      + nmea("GNRMC,120000,A,6010.200,N,02456.400,E,0.5,10.0,010126,,")
+      + nmea("GPGGA,120000,6010.200,N,02456.400,E,1,08,0.9,10.0,M,0.0,M,,")
+    #expect(fixes(try readEvents(twice, format: .nmea)).count == 1)
+  }
+
   @Test func acceptsAnyTalkerAndSouthernWesternHemispheres() throws {
     var text = ""
     for (talker, second) in [("GN", 0), ("GL", 1), ("BD", 2), ("GA", 3)] {
