@@ -69,11 +69,11 @@ struct CSVParser: TrackParser {
         line: line
       )
       fix.time = header.time.flatMap(time)
-      fix.elevation = header.elevation.flatMap(number)
-      fix.horizontalAccuracy = header.accuracy.flatMap(number)
-      fix.speed = header.speed.flatMap(number)
-      fix.course = header.course.flatMap(number)
-      fix.hdop = header.hdop.flatMap(number)
+      fix.elevation = header.elevation.flatMap(measure)
+      fix.horizontalAccuracy = header.accuracy.flatMap(measure)
+      fix.speed = header.speed.flatMap(measure)
+      fix.course = header.course.flatMap(measure)
+      fix.hdop = header.hdop.flatMap(measure)
       fix.satellites = header.satellites.flatMap(number).map { Int($0) }
       counts.trackPoints += 1
       return .point(fix)
@@ -120,6 +120,14 @@ struct CSVParser: TrackParser {
 
   private func number(_ index: Int) -> Double? {
     field(index)?.withUnsafeBufferPointer { NumberParsing.double($0) }
+  }
+
+  /// A measure's value: `nil` for an empty field, not-a-number for one that is not a number
+  /// (`nan`, `abc`), which the ``DefectPolicy`` then reports and drops
+  /// (``TrackDefect/Kind/unreadableValue``) instead of losing it without a word.
+  private func measure(_ index: Int) -> Double? {
+    guard field(index) != nil else { return nil }
+    return number(index) ?? .nan
   }
 
   private func time(_ index: Int) -> Date? {

@@ -17,7 +17,8 @@ extension TrackDefect.Kind {
     case .partialLine: "a line cut short"
     case .binaryNoise: "bytes that are not text"
     case .unpairedGGA: "a GGA sentence without its RMC"
-    case .unreadableValue: "a value that could not be read or cannot be (an accuracy of 1e308)"
+    case .unreadableValue:
+      "an elevation, accuracy, HDOP, speed or course that could not be read or is out of range"
     }
   }
 }

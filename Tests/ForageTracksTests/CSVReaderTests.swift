@@ -5,6 +5,24 @@ import Testing
 
 /// The CSV reader: header-driven columns, aliases, time forms and bad rows.
 @Suite struct CSVReaderTests {
+  /// A measure that is not a number (`nan`, `inf`, `abc`) is dropped from its fix with a
+  /// defect, as one out of range is: it was dropped without a word.
+  @Test(arguments: ["nan", "NaN", "inf", "-inf", "abc", "1e999"])
+  func aMeasureThatIsNotANumberIsReported(value: String) throws {
+    for column in ["ele", "accuracy", "speed", "course", "hdop"] {
+      let text = "time,lat,lon,\(column)\n2026-01-01T00:00:00Z,60.17,24.94,\(value)\n"
+      let events = try readEvents(text, format: .csv)
+      #expect(fixes(events).count == 1, "\(column) \(value)")
+      #expect(defects(.unreadableValue, in: events).count == 1, "\(column) \(value)")
+      let fix = try #require(fixes(events).first)
+      #expect(
+        [fix.elevation, fix.horizontalAccuracy, fix.speed, fix.course, fix.hdop]
+          .allSatisfy { $0 == nil },
+        "\(column) \(value)"
+      )
+    }
+  }
+
   @Test func readsColumnsInTheHeadersOrder() throws {
     let events = try readEvents(
       """
