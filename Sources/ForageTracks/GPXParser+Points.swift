@@ -153,11 +153,13 @@ extension GPXParser {
   mutating func finish(_ field: Field) throws(TrackError) {
     switch field {
     case .elevation:
-      point?.elevation = text.withUnsafeBufferPointer { NumberParsing.double($0) }
+      let value = measure()
+      point?.elevation = value
     case .time:
       point?.time = text.withUnsafeBufferPointer { Timestamp.parse($0) }
     case .hdop:
-      point?.hdop = text.withUnsafeBufferPointer { NumberParsing.double($0) }
+      let value = measure()
+      point?.hdop = value
     case .satellites:
       point?.satellites = text.withUnsafeBufferPointer { NumberParsing.integer($0) }
     case .fix:
@@ -168,6 +170,14 @@ extension GPXParser {
     case .documentTime:
       break
     }
+  }
+
+  /// The finished element's text as a measure: `nil` when empty, not-a-number when it is not
+  /// a number (`nan`, `abc`), which the ``DefectPolicy`` then reports and drops
+  /// (``TrackDefect/Kind/unreadableValue``) instead of losing it without a word.
+  func measure() -> Double? {
+    guard text.contains(where: { !isSpace($0) }) else { return nil }
+    return text.withUnsafeBufferPointer { NumberParsing.double($0) } ?? .nan
   }
 
   /// Finishes the point being built and hands it out.

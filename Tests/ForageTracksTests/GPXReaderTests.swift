@@ -5,6 +5,23 @@ import Testing
 
 /// The streaming GPX reader: structure, fields, XML syntax, and well-formedness errors.
 @Suite struct GPXReaderTests {
+  /// An elevation or HDOP that is not a number (`nan`, `inf`, `abc`) is dropped from its fix
+  /// with a defect, as one out of range is: it was dropped without a word.
+  @Test(arguments: ["nan", "NaN", "inf", "-inf", "abc", "1e999"])
+  func aMeasureThatIsNotANumberIsReported(value: String) throws {
+    for element in ["ele", "hdop"] {
+      let text =
+        #"<gpx version="1.1" creator="t"><trk><trkseg><trkpt lat="60.17" lon="24.94">"#
+        + "<\(element)>\(value)</\(element)><time>2026-01-01T00:00:00Z</time></trkpt>"
+        + "</trkseg></trk></gpx>"
+      let events = try readEvents(text, format: .gpx)
+      #expect(fixes(events).count == 1, "\(element) \(value)")
+      #expect(defects(.unreadableValue, in: events).count == 1, "\(element) \(value)")
+      let fix = try #require(fixes(events).first)
+      #expect(fix.elevation == nil && fix.hdop == nil, "\(element) \(value)")
+    }
+  }
+
   @Test func readsTrackPointsWithEveryField() throws {
     let events = try readEvents(
       gpx(
