@@ -13,7 +13,7 @@ import Synchronization
 /// Knowledge is kept per ``PlacesCacheScope`` (API, type and keyword) and expires after
 /// ``timeToLive`` (30 days by default: Google's terms allow keeping coordinates that long);
 /// expired searches and places are never read, and are deleted once the file has been read
-/// whole for a scope (or before the first write): a damaged file is refused unchanged.
+/// for a scope (or before the first write): no row of a file refused as damaged changes.
 ///
 /// The file is in WAL mode with a busy timeout, so several `forage` processes can share it at
 /// once; they create and migrate it one at a time (``PlacesCacheSetupLock``). Opening refuses,
