@@ -40,6 +40,7 @@ final class PlaceNotifier: Sendable {
     )
     let url = configuration.url
     let timeout = configuration.requestTimeout
+    let onRefused = configuration.onRefused
     worker = Task {
       for await notification in stream {
         // Cancelled by the flush timeout: what is still queued is dropped, not sent.
@@ -51,7 +52,6 @@ final class PlaceNotifier: Sendable {
           body: Data(notification.json().serialized.utf8),
           timeout: timeout
         )
-        let onRefused = configuration.onRefused
         do throws(HTTPError) {
           let response = try await transport.send(request)
           if (200..<300).contains(response.status) {

@@ -130,7 +130,9 @@ struct NMEAParser: TrackParser {
     if sentence.isValid, sentence.hasPosition { counts.trackPoints += 1 }
     // A second RMC of the same time elsewhere is another point (with a duplicate time), not
     // the same one told twice (as another talker tells it).
-    let isAnother = epoch.rmc.map { !Self.isSamePosition($0.latitude, $0.longitude, sentence) }
+    let isAnother = epoch.rmc.map {
+      $0.latitude != sentence.latitude || $0.longitude != sentence.longitude
+    }
     startEpoch(time: fields[1], isAnother: isAnother ?? false)
     if epoch.rmc == nil { epoch.rmc = sentence }
   }
@@ -148,15 +150,6 @@ struct NMEAParser: TrackParser {
     }
     startEpoch(time: fields[1], isAnother: isAnother ?? false)
     if epoch.gga == nil { epoch.gga = sentence }
-  }
-
-  /// Whether an RMC sentence gives the position `latitude`, `longitude`.
-  private static func isSamePosition(
-    _ latitude: Double?,
-    _ longitude: Double?,
-    _ sentence: NMEAEpoch.RMC
-  ) -> Bool {
-    latitude == sentence.latitude && longitude == sentence.longitude
   }
 
   /// Flushes the current epoch when a sentence of another time arrives, or another point of

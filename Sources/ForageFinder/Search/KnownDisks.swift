@@ -26,9 +26,13 @@ struct KnownDisks: Sendable {
   /// The column of a longitude in degrees, any number of turns east or west: columns go on
   /// across the antimeridian, -180° and 180° being one.
   static func column(of longitude: Double) -> Int {
-    let unwrapped = Int((longitude / columnWidth).rounded(.down))
+    wrapped(Int((longitude / columnWidth).rounded(.down)))
+  }
+
+  /// A column counted on past ±180° brought back among the columns around the Earth.
+  static func wrapped(_ column: Int) -> Int {
     let half = columnsAround / 2
-    return ((unwrapped + half) % columnsAround + columnsAround) % columnsAround - half
+    return ((column + half) % columnsAround + columnsAround) % columnsAround - half
   }
 
   private var cells: [Cell: [SearchPlanner.Disk]] = [:]
@@ -65,7 +69,7 @@ struct KnownDisks: Sendable {
       for column in westmost...eastmost {
         var key = Cell(centre)
         key.row = row
-        key.column = Self.column(of: Double(column) * Self.columnWidth + Self.columnWidth / 2)
+        key.column = Self.wrapped(column)
         for disk in cells[key] ?? [] where Self.reaches(disk, centre, distance) {
           found.append(disk)
         }
