@@ -48,6 +48,9 @@ struct OfflineCover {
   /// One candidate search: its cost, and for each fix it touches, the points of that fix it holds.
   private struct Candidate {
     var pages: Int
+    var centre: PlanarPoint
+    /// How far from ``centre`` it is complete, metres.
+    var radius: Double
     var holds: [(fix: Int, points: UInt32)]
   }
 
@@ -68,7 +71,9 @@ struct OfflineCover {
   let oracle: Oracle
   let searches: Searches
 
-  func plan() -> Plan {
+  /// The greedy cover; with `candidatesFile`, also writes there every candidate search and the
+  /// fixes' probes, for `Benchmarks/cover_bound.py` (see ``write(_:probes:to:)``).
+  func plan(candidatesFile: URL? = nil) throws -> Plan {
     guard let origin = fixes.first else { return Plan(searches: 0, requests: 0, uncovered: 0) }
     let plane = LocalProjection(origin: origin)
     let index = SpatialIndex(oracle.places)
@@ -135,9 +140,10 @@ struct OfflineCover {
           }
           if mask != 0 { holds.append((other, mask)) }
         }
-        candidates.append(Candidate(pages: pages, holds: holds))
+        candidates.append(Candidate(pages: pages, centre: planar, radius: covered, holds: holds))
       }
     }
+    if let candidatesFile { try write(candidates, probes: probes, to: candidatesFile) }
     let all: UInt32 = (1 << UInt32(Self.circlePoints + 1)) - 1
     var missing = [UInt32](repeating: all, count: fixes.count)
     var open = fixes.count
@@ -204,5 +210,23 @@ struct OfflineCover {
     plan.searches = kept.count
     plan.requests = kept.reduce(0) { $0 + candidates[$1].pages }
     return plan
+  }
+
+  /// Writes the fixes and the candidate searches as text, in the plane of the first fix
+  /// (metres): a line `fixes points` (the fix count, and the points probed a fix: its centre
+  /// and its circle); a line `x y needed` for each fix; then a line `pages x y radius` for each
+  /// candidate, followed by ` fix:mask` for each fix it touches, bit `b` of `mask` set when it
+  /// holds the fix's probe `b` (0 the centre, then the circle counterclockwise from east).
+  private func write(_ candidates: [Candidate], probes: [[PlanarPoint]], to file: URL) throws {
+    var text = "\(probes.count) \(Self.circlePoints + 1)\n"
+    for points in probes {
+      text += "\(points[0].x) \(points[0].y) \(points[1].distance(to: points[0]))\n"
+    }
+    for candidate in candidates {
+      text += "\(candidate.pages) \(candidate.centre.x) \(candidate.centre.y) \(candidate.radius)"
+      for hold in candidate.holds { text += " \(hold.fix):\(hold.points)" }
+      text += "\n"
+    }
+    try Data(text.utf8).write(to: file, options: .atomic)
   }
 }

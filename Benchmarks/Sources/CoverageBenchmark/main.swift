@@ -37,6 +37,12 @@ import MockPlaces
 // `dense,walk,google,k20`, or `helsinki|k60` for either) keeps the rows whose city, seed (`s12`),
 // motion, provider and K (`k` and the number) hold every comma-separated word of one of its
 // `|`-separated alternatives.
+//
+// With COVERAGE_CANDIDATES=FOLDER (an existing folder), each row's offline-cover candidates are
+// written to FOLDER/city-seed-motion-provider-kK.txt; `python3 Benchmarks/cover_bound.py FILE`
+// (needs SciPy) then prints a lower bound of any cover from those candidates (the linear
+// relaxation) and a cover found by rounding it, which shows how far the greedy count is from the
+// best.
 
 /// The repository root: this file is Benchmarks/Sources/CoverageBenchmark/main.swift.
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -48,6 +54,10 @@ let only: [[String]] =
   arguments.dropFirst(2).first.map {
     $0.split(separator: "|").map { $0.split(separator: ",").map(String.init) }
   } ?? []
+/// Where each row's offline-cover candidates are written, for `Benchmarks/cover_bound.py`.
+let candidatesFolder = ProcessInfo.processInfo.environment["COVERAGE_CANDIDATES"].map {
+  URL(fileURLWithPath: $0, isDirectory: true)
+}
 /// The seeds and walk never tuned on.
 let heldOutSeeds: Set<UInt64> = [31, 58]
 let directory = FileManager.default.temporaryDirectory
@@ -173,7 +183,12 @@ for walk in walks {
       )
       let wrong = run.answers.filter { oracle.answer(at: $0.position) != $0.ids }.count
       let fixes = run.answers.map(\.position)
-      let cover = OfflineCover(fixes: fixes, oracle: oracle, searches: provider.searches).plan()
+      let cover = try OfflineCover(fixes: fixes, oracle: oracle, searches: provider.searches)
+        .plan(
+          candidatesFile: candidatesFolder?.appendingPathComponent(
+            row.joined(separator: "-") + ".txt"
+          )
+        )
       let key = (row + [String(fixes.count)]).joined(separator: " ")
       let baseline = Baseline.requests[key].map(String.init) ?? "-"
       emit(
