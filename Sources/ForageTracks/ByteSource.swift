@@ -14,7 +14,8 @@ import Foundation
 ///
 /// Text in UTF-16 (either byte order, with a byte-order mark, or an XML declaration without one,
 /// as XML allows) is turned into UTF-8 first, so every parser reads UTF-8 only; such a file is
-/// read whole into memory (``UTF16Text``).
+/// read whole into memory (``UTF16Text``). A UTF-8 byte order mark, which some editors write, is
+/// read past once, for every format (``skipByteOrderMark()``).
 final class ByteSource {
   /// The path used in error messages.
   let path: String
@@ -132,6 +133,17 @@ final class ByteSource {
       guard try refill() else { return nil }
     }
     return buffer[cursor.pointee.position]
+  }
+
+  /// The UTF-8 byte order mark.
+  static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// Reads past a UTF-8 byte order mark at the very start, if there is one, so that a parser
+  /// sees the text alone; columns of the first line count from after it.
+  func skipByteOrderMark() throws(TrackError) {
+    guard offset == 0, try prefix(3) == Self.utf8ByteOrderMark else { return }
+    cursor.pointee.position += 3
+    cursor.pointee.lineStart = 3
   }
 
   /// Returns up to `length` bytes from the current position without consuming them.

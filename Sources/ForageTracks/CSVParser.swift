@@ -28,7 +28,6 @@ struct CSVParser: TrackParser {
         )
       }
       text = String(decoding: read, as: UTF8.self)
-      if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
       text = text.trimmingCharacters(in: .whitespacesAndNewlines)
     } while text.isEmpty || text.hasPrefix("#")
     guard let header = CSVHeader(line: text) else {

@@ -46,9 +46,6 @@ struct GPXParser: TrackParser {
     names.reserveCapacity(256)
     text.reserveCapacity(64)
     attributeValue.reserveCapacity(64)
-    if try source.prefix(3) == [0xEF, 0xBB, 0xBF] {
-      for _ in 0..<3 { _ = try source.next() }
-    }
   }
 
   mutating func next() throws(TrackError) -> ParsedItem? {

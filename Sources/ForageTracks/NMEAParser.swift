@@ -4,7 +4,7 @@ import Foundation
 /// turns `RMC` and `GGA` sentences of the same time (from any talker) into one point.
 ///
 /// Lines starting with `#` are comments (gpsd's log headers); a UTF-8 byte order mark at the
-/// start is read past, as the other formats read it. Binary packets between sentences and
+/// start is read past by the ``ByteSource``, as for every format. Binary packets between sentences and
 /// cut-off sentences are skipped and reported as ``TrackDefect/Kind/binaryNoise`` and
 /// ``TrackDefect/Kind/partialLine``.
 struct NMEAParser: TrackParser {
@@ -18,8 +18,6 @@ struct NMEAParser: TrackParser {
   private var queueIndex = 0
   private var epoch = NMEAEpoch()
   private var isFinished = false
-  /// Whether no line has been read yet: a UTF-8 byte order mark may open the first.
-  private var isAtStart = true
 
   init(source: ByteSource) {
     self.source = source
@@ -56,8 +54,6 @@ struct NMEAParser: TrackParser {
       if lineBytes.count < Self.maximumLineLength { lineBytes.append(byte) }
     }
     while lineBytes.last == 0x0D { lineBytes.removeLast() }
-    if isAtStart, lineBytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineBytes.removeFirst(3) }
-    isAtStart = false
     return any
   }
 

@@ -28,7 +28,7 @@ public enum TrackFormat: String, Sendable, Hashable, Codable, CaseIterable {
   /// - Returns: The format the content looks like, or `nil` when it looks like none of them.
   public static func sniff(_ prefix: some Collection<UInt8>) -> TrackFormat? {
     var bytes = Array(prefix)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    if bytes.starts(with: ByteSource.utf8ByteOrderMark) { bytes.removeFirst(3) }
     guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return nil }
     switch bytes[first] {
     case UInt8(ascii: "<"): return .gpx

@@ -94,6 +94,7 @@ public final class TrackReader {
     format: TrackFormat?,
     options: TrackReadOptions
   ) throws(TrackError) {
+    try source.skipByteOrderMark()
     let extensionFormat = TrackFormat(fileExtension: PathName(source.path).pathExtension)
     var chosen = format ?? extensionFormat
     if chosen == nil { chosen = TrackFormat.sniff(try source.prefix(4096)) }

@@ -41,4 +41,18 @@ import Testing
     #expect(fixes(marked).map(\.time) == fixes(plain).map(\.time), "\(format)")
     #expect(defects(marked).isEmpty, "\(format): \(defects(marked))")
   }
+
+  /// A mistake on the first line is reported at the column it has without the mark (GPX counted
+  /// the mark's three bytes).
+  @Test(arguments: [
+    (TrackFormat.gpx, #"<gpx version="1.1"><trk><trkseg><trkpt lat="60.17" lon="24.94"></trkseg>"#),
+    (TrackFormat.geojson, #"{"type":"FeatureCollection","features":[{"type":"Feature",]}"#),
+  ])
+  func columnsOfTheFirstLineCountFromAfterTheMark(format: TrackFormat, text: String) {
+    let plain = readError(text, format: format)
+    let marked = readError("\u{FEFF}" + text, format: format)
+    #expect(plain?.column != nil)
+    #expect(marked?.line == plain?.line)
+    #expect(marked?.column == plain?.column)
+  }
 }
