@@ -208,9 +208,9 @@ struct DefectPolicy {
       stream.backwardsRun += 1
       // Several backward points in a row mean the earlier time was the outlier: follow the file.
       startsTimeline = stream.backwardsRun >= TrackReadOptions.newTimelineRun
-      var detail = "\(format(lastTime.timeIntervalSince(time))) s earlier"
-      if startsTimeline { detail += "; accepted as a new timeline" }
-      emit(.defect(TrackDefect(.timeBackwards, point: fix.kind, line: line, detail: detail)))
+      let detail = "\(format(lastTime.timeIntervalSince(time))) s earlier"
+      let kind: TrackDefect.Kind = startsTimeline ? .newTimeline : .timeBackwards
+      emit(.defect(TrackDefect(kind, point: fix.kind, line: line, detail: detail)))
       if options.timeBackwards == .drop, !startsTimeline { return }
     } else {
       stream.backwardsRun = 0

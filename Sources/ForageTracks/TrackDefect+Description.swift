@@ -6,6 +6,9 @@ extension TrackDefect.Kind {
     case .missingTime: "no time, or one that could not be read"
     case .sentinelTime: "a time before the GPS epoch"
     case .timeBackwards: "a time earlier than the point before it"
+    case .newTimeline:
+      "a time earlier than the point before it, ending a run of "
+        + "\(TrackReadOptions.newTimelineRun) such points: a new timeline"
     case .duplicatePoint: "the same position and time as the point before it"
     case .implausibleJump: "a jump faster than the maximum speed"
     case .gap: "a pause longer than the gap threshold before it"

@@ -11,6 +11,10 @@ public struct TrackDefect: Sendable, Hashable, Codable {
     case sentinelTime = "sentinel_time"
     /// A point earlier than the fix delivered before it.
     case timeBackwards = "time_backwards"
+    /// A point earlier than the fix delivered before it, the
+    /// ``TrackReadOptions/newTimelineRun``th in a row: the earlier time was the outlier, and
+    /// the point is kept, starting a new timeline in a new segment.
+    case newTimeline = "new_timeline"
     /// The same position (and time) as the fix delivered just before it.
     case duplicatePoint = "duplicate_point"
     /// A move from the previous fix faster than ``TrackReadOptions/maximumSpeed``.

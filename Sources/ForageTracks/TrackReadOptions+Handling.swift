@@ -13,6 +13,7 @@ extension TrackReadOptions {
       case .drop: return "skipped"
       }
     case .timeBackwards: return keptOrSkipped(timeBackwards)
+    case .newTimeline: return "kept, each starting a new segment"
     case .duplicatePoint: return keptOrSkipped(duplicatePoint)
     case .implausibleJump:
       return implausibleJump == .keep ? "kept (the location filter judges them)" : "skipped"

@@ -52,6 +52,19 @@ import Testing
     #expect(placed["fix 3"] == Self.t0.addingTimeInterval(6))
   }
 
+  /// A fix earlier than the one before (a new timeline) is not waited for, and is stamped with
+  /// its own time, as its events carry it: every such fix was stamped with the last time before.
+  @Test func aFixEarlierThanTheOneBeforeCarriesItsOwnTime() async throws {
+    let placed = try await Self.placed([
+      .fix(Self.fix(10)), .fix(Self.fix(11)), .fix(Self.fix(2, segment: 1)),
+      .fix(Self.fix(3, segment: 1)), .fix(Self.fix(12, segment: 1)),
+    ])
+    #expect(placed["fix 1"] == Self.t0.addingTimeInterval(11))
+    #expect(placed["fix 2"] == Self.t0.addingTimeInterval(2))
+    #expect(placed["fix 3"] == Self.t0.addingTimeInterval(3))
+    #expect(placed["fix 4"] == Self.t0.addingTimeInterval(12))
+  }
+
   @Test func readingsThatNeverHaveATimeStartAtTheFallback() async throws {
     let now = Self.t0.addingTimeInterval(1_000)
     let placed = try await Self.placed(

@@ -175,7 +175,21 @@ extension DefectPolicyTests {
     ]
     let events = try readEvents(csv(rows), format: .csv)
     #expect(fixes(events).map(\.line) == [2, 3, 4, 7, 8])
-    #expect(defects(.timeBackwards, in: events).map(\.line) == [5, 6, 7])
-    #expect(defects(.timeBackwards, in: events).last?.detail?.hasSuffix("new timeline") == true)
+    #expect(defects(.timeBackwards, in: events).map(\.line) == [5, 6])
+    #expect(defects(.newTimeline, in: events).map(\.line) == [7])
+    #expect(defects(.newTimeline, in: events).first?.detail == "899996.0 s earlier")
+  }
+
+  /// A track whose times run backwards throughout: every third point starts a new timeline and
+  /// is kept, and is counted as such, not with the points skipped (it was: "19 points … skipped"
+  /// of which 6 were kept).
+  @Test func aTrackRunningBackwardsCountsWhatItKeeps() throws {
+    let rows: [(Int?, Double, Double)] = (0..<20).map { (19 - $0, 60 + Double($0) * 1e-4, 24) }
+    let events = try readEvents(csv(rows), format: .csv)
+    let backwards = defects(.timeBackwards, in: events)
+    let timelines = defects(.newTimeline, in: events)
+    #expect(fixes(events).count == 1 + timelines.count)
+    #expect(backwards.count == 13)
+    #expect(timelines.count == 6)
   }
 }

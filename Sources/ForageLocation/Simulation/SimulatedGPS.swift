@@ -100,11 +100,12 @@ public struct SimulatedGPS: Sendable {
   /// reports that it has none (which become ``Output/locationUnknown(index:at:)``).
   ///
   /// Readings are indexed from 0 and placed on the clock by their times, offsets from the first
-  /// time, never backwards. A reading without a time comes 1 s after the one before from a file
+  /// time, never backwards: a reading earlier than the one before (a new timeline) is not waited
+  /// for, and is stamped with its own time, as any fix's events carry its time. A reading without a time comes 1 s after the one before from a file
   /// (an untimed track's pace), and at the last time known from a live source (one with a
   /// `fallbackTime`), whose readings come in their own time. Readings before the first one with a
   /// time (a receiver that does not know the date yet) wait for it, up to ``untimedLookAhead``,
-  /// and are placed at that time: nothing is stamped with a time before the first one known.
+  /// and are placed at that time: no reading without a time is stamped before the first one.
   /// When the source ends, or that many wait, before any time arrives, they are placed at
   /// `fallbackTime` (a live source's clock), else from 1970-01-01. Give a live source a
   /// ``VirtualClock``, whose sleeps return at once.
@@ -136,15 +137,20 @@ public struct SimulatedGPS: Sendable {
       try Task.checkCancellation()
       let start = startTime ?? Date(timeIntervalSince1970: 0)
       let offset: Duration
+      // A reading earlier than the one before (a new timeline the reader followed, or one kept
+      // on purpose) waits for nothing, but carries its own time: it stuck at the one before's.
+      var ownTime: Date? = nil
       if let time = reading.time {
         let seconds = time.timeIntervalSince(start)
-        offset = max(lastOffset, Duration.checkedSeconds(seconds) ?? lastOffset)
+        let own = Duration.checkedSeconds(seconds)
+        offset = max(lastOffset, own ?? lastOffset)
+        if own.map({ $0 < lastOffset }) ?? true { ownTime = time }
       } else {
         offset = index == 0 || !stepsWhenUntimed ? lastOffset : lastOffset + Self.untimedInterval
       }
       lastOffset = offset
       try await sleep(offset)
-      let at = start.addingTimeInterval(offset.seconds)
+      let at = ownTime ?? start.addingTimeInterval(offset.seconds)
       for position in scenario.dueChanges(beforeFix: index, elapsed: offset, applied: applied) {
         applied.insert(position)
         let change = scenario.changes[position]
