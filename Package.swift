@@ -274,6 +274,7 @@ let package = Package(
     .executableTarget(
       name: "synthetic-city",
       dependencies: [
+        "ForageCommandLine",
         "ForageSyntheticCity",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageCommandLine
 import ForageFinder
 import ForageHTTP
 import ForageHours
@@ -28,11 +29,17 @@ struct FinderArguments: ParsableArguments {
     parsing: .unconditional,
     help: ArgumentHelp(
       "At most this many places an answer, nearest first: 1 to "
-        + "\(PlacesProviderCapabilities.largestLimit).",
+        + "\(PlacesProviderCapabilities.largestLimit). (default: \(Self.defaultLimit))",
       valueName: "k"
-    )
+    ),
+    transform: {
+      try NumericOption.wholeNumber($0, from: 1, to: PlacesProviderCapabilities.largestLimit)
+    }
   )
-  var limit: Int = 20
+  var limit: Int = Self.defaultLimit
+
+  /// How many places an answer holds unless `--limit` says (the most one request returns).
+  static let defaultLimit = 20
 
   @Option(help: ArgumentHelp("Place type to find, such as restaurant or cafe.", valueName: "type"))
   var type: String = "restaurant"
@@ -123,9 +130,16 @@ struct FinderArguments: ParsableArguments {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Seed for noise and dropouts.", valueName: "n")
+    help: ArgumentHelp(
+      "Seed for noise and dropouts. (default: \(Self.defaultSeed))",
+      valueName: "n"
+    ),
+    transform: { try NumericOption.wholeNumber($0, from: 0, to: UInt64.max) }
   )
-  var seed: UInt64 = 1
+  var seed: UInt64 = Self.defaultSeed
+
+  /// The seed of `--noise` and `--dropout` unless `--seed` says.
+  static let defaultSeed: UInt64 = 1
 
   @Flag(
     name: .customLong("changes-only"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageCommandLine
 import ForageFinder
 import ForageRecording
 import ForageSupport
@@ -26,7 +27,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Apply only the first N recorded actions.", valueName: "n")
+    help: ArgumentHelp("Apply only the first N recorded actions.", valueName: "n"),
+    transform: { try NumericOption.wholeNumber($0, from: 1, to: Int.max) }
   )
   var until: Int?
 

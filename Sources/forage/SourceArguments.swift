@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageCommandLine
 import ForageFinder
 import ForageGPSD
 import ForageHTTP
@@ -46,7 +47,8 @@ struct SourceArguments: ParsableArguments {
     help: ArgumentHelp(
       "With --gpsd, end the run after this many fixes, lost ones included (the summary's fixes).",
       valueName: "n"
-    )
+    ),
+    transform: { try NumericOption.wholeNumber($0, from: 1, to: Int.max) }
   )
   var maxFixes: Int?
 

@@ -97,6 +97,31 @@ import Testing
     }
   }
 
+  /// A whole number too large for its type, or not a whole number, is refused naming what the
+  /// option takes: ArgumentParser said only "The value … is invalid for '--limit <k>'".
+  @Test(arguments: [
+    (["run", "--track", "walk.gpx", "--limit"], "from 1 to 60"),
+    (["run", "--track", "walk.gpx", "--seed"], "from 0 to 18446744073709551615"),
+    (["replay", "run.actions", "--until"], "from 1 to 9223372036854775807"),
+    (["run", "--gpsd", "127.0.0.1:9", "--max-fixes"], "from 1 to 9223372036854775807"),
+  ])
+  func aWholeNumberNoTypeHoldsSaysWhatTheOptionTakes(
+    arguments: [String],
+    expected: String
+  )
+    throws
+  {
+    let directory = try FinderFixtures.workFolder()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for value in ["99999999999999999999", "-99999999999999999999", "abc", "1.5"] {
+      let result = try FinderFixtures.forage(arguments + [value], in: directory)
+      let context = "\(arguments.last!) \(value): \(result.stderr)"
+      #expect(result.status == 64, "\(context)")
+      #expect(result.stderr.contains("expected a whole number \(expected)"), "\(context)")
+      #expect(result.stderr.split(separator: "\n").count == 1, "\(context)")
+    }
+  }
+
   @Test func timesNoDateCanHoldAreSkippedWithAWarningNotATrap() throws {
     let directory = try FinderFixtures.workFolder()
     defer { try? FileManager.default.removeItem(at: directory) }

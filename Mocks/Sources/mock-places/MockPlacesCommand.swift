@@ -31,7 +31,10 @@ struct MockPlacesCommand: AsyncParsableCommand {
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
 
-  @Option(help: "The port to listen on; 0 lets the system choose.")
+  @Option(
+    help: "The port to listen on; 0 lets the system choose. (default: 0)",
+    transform: { try NumericOption.wholeNumber($0, from: 0, to: UInt16.max) }
+  )
   var port: UInt16 = 0
 
   @Option(

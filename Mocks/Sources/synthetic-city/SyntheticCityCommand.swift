@@ -1,4 +1,5 @@
 import ArgumentParser
+import ForageCommandLine
 import ForageSyntheticCity
 import Foundation
 
@@ -19,8 +20,15 @@ struct SyntheticCityCommand: ParsableCommand {
   @Argument(help: "dense or sparse.")
   var kind: SyntheticCity.Kind
 
-  @Option(help: "The generator's seed.")
-  var seed: UInt64 = 12
+  @Option(
+    parsing: .unconditional,
+    help: "The generator's seed. (default: \(Self.defaultSeed))",
+    transform: { try NumericOption.wholeNumber($0, from: 0, to: UInt64.max) }
+  )
+  var seed: UInt64 = Self.defaultSeed
+
+  /// The seed unless `--seed` says.
+  static let defaultSeed: UInt64 = 12
 
   @Option(help: "How many 1 Hz fixes the walk has.")
   var fixes = 2_400
