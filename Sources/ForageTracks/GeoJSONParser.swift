@@ -127,7 +127,7 @@ struct GeoJSONParser: TrackParser {
     var fix = Fix(
       latitude: values[safe: 1]?.number ?? .nan,
       longitude: values[safe: 0]?.number ?? .nan,
-      elevation: values[safe: 2]?.number,
+      elevation: elevation(values[safe: 2]),
       segment: segment,
       line: line
     )
@@ -138,6 +138,17 @@ struct GeoJSONParser: TrackParser {
     }
     counts.trackPoints += 1
     items.append(.point(fix))
+  }
+}
+
+extension GeoJSONParser {
+  /// A position's third value: `nil` when it has none (or `null`), not-a-number when it is not
+  /// a number (`"high"`), which the ``DefectPolicy`` reports and drops
+  /// (``TrackDefect/Kind/unreadableValue``) as it does in CSV and GPX, instead of losing it
+  /// without a word.
+  private func elevation(_ value: JSONValue?) -> Double? {
+    guard let value, !value.isNull else { return nil }
+    return value.number ?? .nan
   }
 }
 

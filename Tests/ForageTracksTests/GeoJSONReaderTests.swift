@@ -5,6 +5,21 @@ import Testing
 
 /// The GeoJSON reader: togeojson's time properties, point features, and JSON errors.
 @Suite struct GeoJSONReaderTests {
+  /// An elevation that is not a number (`"high"`, `true`, `[1]`) or out of range is dropped
+  /// from its fix with a defect, as in CSV and GPX: it was dropped without a word. `null` is no
+  /// elevation.
+  @Test(arguments: [#""high""#, "true", "[1]", "{}", "1e308", "-1e308", "null"])
+  func anElevationThatIsNotOneIsReported(value: String) throws {
+    let events = try readEvents(
+      #"{"type":"Feature","properties":{"time":"2026-01-01T00:00:00Z"},"#
+        + #""geometry":{"type":"Point","coordinates":[24.94,60.17,\#(value)]}}"#,
+      format: .geojson
+    )
+    #expect(fixes(events).count == 1)
+    #expect(fixes(events).first?.elevation == nil)
+    #expect(defects(.unreadableValue, in: events).count == (value == "null" ? 0 : 1))
+  }
+
   @Test func readsALineStringWithCoordTimes() throws {
     let events = try readEvents(
       """
