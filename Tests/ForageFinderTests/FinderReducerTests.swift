@@ -192,6 +192,35 @@ import Testing
     )
   }
 
+  /// The places data's notice is in the summary of a run that answered a fix, and not in one
+  /// that answered none: a run whose every search failed (on DNS, say) showed no Google data,
+  /// yet said "Powered by Google".
+  @Test(arguments: [true, false])
+  func theAttributionGoesWithAnswers(isAnswered: Bool) {
+    var state = FinderState(start: Self.t0, attribution: "Powered by Google")
+    var actions: [FinderAction] = [
+      .location(.authorizationChanged(.authorizedWhenInUse, .full), at: Self.t0),
+      .location(.updatesStarted, at: Self.t0),
+      .location(.fixReceived(index: 0, fix: Self.fix, receivedAt: Self.t0), at: Self.t0),
+    ]
+    actions.append(
+      isAnswered
+        ? .placesAnswered(Self.answer(0, []))
+        : .placesFailed(
+          PlacesFailure(
+            fixIndex: 0,
+            kind: "network_error",
+            message: "m",
+            isRetrying: false,
+            isFatal: true
+          )
+        )
+    )
+    actions.append(.runFinished(at: Self.t0, requests: 1))
+    for action in actions { FinderState.reduce(&state, action) }
+    #expect(state.summary.attribution == (isAnswered ? "Powered by Google" : nil))
+  }
+
   @Test func aFatalFailureIsKept() {
     var state = FinderState(start: Self.t0)
     let denied = PlacesFailure(

@@ -72,6 +72,9 @@ extension FinderState {
     summary.fixesSkipped =
       summary.isComplete
       ? max(0, summary.fixesUsed - summary.answers - summary.fixesUnanswered) : 0
+    // The notice a licence asks for goes with its data: a run that answered nothing (every
+    // search failed, or no fix was used) showed none.
+    if summary.answers == 0 { summary.attribution = nil }
     emit(.summary(summary))
   }
 
