@@ -150,7 +150,9 @@ import Testing
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkSample(every: 100, count: 2, in: directory)
-    let port = try FakeGPSD.unusedPort()
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let port = refusing.port
     let run = try FinderFixtures.forage(
       ["run", "--track", track.path, "--api-base", "http://127.0.0.1:\(port)"],
       environment: ["PLACES_API_KEY": "mock-key-0123456789"]

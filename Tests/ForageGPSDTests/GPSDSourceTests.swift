@@ -122,7 +122,9 @@ import Testing
   }
 
   @Test func aRefusedConnectionIsRetriedWithTheRetryPolicysBackoffThenGivenUp() async throws {
-    let port = try FakeGPSD.unusedPort()
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let port = refusing.port
     let policy = RetryPolicy(
       maxAttempts: 4,
       budget: nil,
@@ -160,7 +162,9 @@ import Testing
   /// Receivers that lost one gpsd reconnect at different times: with the default policy's one
   /// seed, every process waited the same delays and knocked at once.
   @Test func twoSourcesDoNotRetryInStep() async throws {
-    let port = try FakeGPSD.unusedPort()
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let port = refusing.port
     var waits: [[Duration]] = []
     for _ in 0..<2 {
       let clock = VirtualClock(recordingSleeps: true)
@@ -209,7 +213,9 @@ import Testing
   }
 
   @Test func stopDuringABackoffWaitEndsAtOnce() async throws {
-    let port = try FakeGPSD.unusedPort()
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let port = refusing.port
     let source = GPSDSource(
       endpoint: GPSDEndpoint(host: "127.0.0.1", port: port),
       retryPolicy: RetryPolicy(

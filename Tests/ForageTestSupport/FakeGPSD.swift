@@ -132,8 +132,9 @@ public final class FakeGPSD: Sendable {
     listener.shutDown()
   }
 
-  /// A port on 127.0.0.1 that nothing listens on (bound to port 0, then closed), so connecting
-  /// to it is refused.
+  /// A port on 127.0.0.1 that nothing listens on (bound to port 0, then closed), for a server
+  /// to listen on; another process may take it first. For a port that refuses connections, use
+  /// ``RefusingPort``.
   public static func unusedPort() throws -> Int {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw POSIXError(.EIO) }
