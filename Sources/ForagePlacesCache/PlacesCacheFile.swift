@@ -120,12 +120,17 @@ public final class PlacesCacheFile: PlacesCacheStorage {
             """,
           arguments: [scopeID, cutoff]
         )
+        let reading = now()
         for row in searches {
-          let radius: Double = row["covered_radius"]
-          let searchedAt: Double = row["searched_at"]
+          // Decoded with checks: a column of a number may hold text or bytes in SQLite, and
+          // GRDB's subscript stops the process on them.
           guard
-            let centre = try? Coordinate(latitude: row["latitude"], longitude: row["longitude"]),
-            StoredSearch.isPossible(coveredRadius: radius, searchedAt: searchedAt)
+            let latitude = try? row.decode(Double.self, forColumn: "latitude"),
+            let longitude = try? row.decode(Double.self, forColumn: "longitude"),
+            let radius = try? row.decode(Double.self, forColumn: "covered_radius"),
+            let searchedAt = try? row.decode(Double.self, forColumn: "searched_at"),
+            let centre = try? Coordinate(latitude: latitude, longitude: longitude),
+            StoredSearch.isPossible(coveredRadius: radius, searchedAt: searchedAt, now: reading)
           else {
             throw PlacesCacheFileError(.corrupt, path: path, reason: "holds an impossible search")
           }

@@ -16,6 +16,7 @@ extension PostgresPlacesCache {
     for scope: PlacesCacheScope
   ) async throws(PostgresPlacesCacheError) -> StoredKnowledge {
     let cutoff = expiryCutoff
+    let reading = now()
     let location = location
     let logger = logger
     return try await withConnection { connection in
@@ -43,7 +44,7 @@ extension PostgresPlacesCache {
           logger: logger
         )
         for try await row in searches.decode((Double, Double, Double, Double).self) {
-          knowledge.searches.append(try Self.search(row, location: location))
+          knowledge.searches.append(try Self.search(row, location: location, now: reading))
         }
         let places = try await connection.query(
           """
@@ -69,11 +70,12 @@ extension PostgresPlacesCache {
   /// A search row as a ``ForageFinder/StoredSearch``.
   static func search(
     _ row: (Double, Double, Double, Double),
-    location: PostgresCacheLocation
+    location: PostgresCacheLocation,
+    now: Date
   ) throws(PostgresPlacesCacheError) -> StoredSearch {
     let (latitude, longitude, radius, searchedAt) = row
     guard let centre = try? Coordinate(latitude: latitude, longitude: longitude),
-      StoredSearch.isPossible(coveredRadius: radius, searchedAt: searchedAt)
+      StoredSearch.isPossible(coveredRadius: radius, searchedAt: searchedAt, now: now)
     else {
       throw PostgresPlacesCacheError(
         .notACache,

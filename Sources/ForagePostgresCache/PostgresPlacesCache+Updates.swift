@@ -164,7 +164,8 @@ extension PostgresPlacesCache {
       (Int64, String, String, String, Double, Double, Double, Double).self
     ) {
       let scope = PlacesCacheScope(api: row.1, type: row.2, keyword: row.3)
-      found = (row.0, scope, try Self.search((row.4, row.5, row.6, row.7), location: location))
+      let search = try Self.search((row.4, row.5, row.6, row.7), location: location, now: now())
+      found = (row.0, scope, search)
     }
     guard let found else { return }
     let subscribers = state.withLock { state in

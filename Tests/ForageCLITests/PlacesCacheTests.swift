@@ -178,10 +178,17 @@ import Testing
     }
   }
 
-  /// Covered radii no search of forage's can have: the coverage cache cannot hold a disk of any
-  /// size (before, 1e308 stopped forage with a trap in the coverage grid).
-  @Test(arguments: ["-1", "50000.5", "1e9", "1e308", "9e999"])
-  func aFileHoldingAnImpossibleSearchIsRefused(_ radius: String) throws {
+  /// Searches no forage could have written: covered radii the coverage cache cannot hold (before,
+  /// 1e308 stopped forage with a trap in the coverage grid), text or bytes where a number
+  /// belongs (SQLite keeps them; GRDB's decoding stopped forage with a `try!`), and a time in
+  /// the far future (it would never expire).
+  @Test(arguments: [
+    "covered_radius = -1", "covered_radius = 50000.5", "covered_radius = 1e9",
+    "covered_radius = 1e308", "covered_radius = 9e999", "latitude = 'abc'", "longitude = 'x'",
+    "covered_radius = x'00ff'", "searched_at = 'never'",
+    "searched_at = 1e12",
+  ])
+  func aFileHoldingAnImpossibleSearchIsRefused(_ change: String) throws {
     let directory = try FinderFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let track = try FinderFixtures.walkPrefix(30, in: directory).path
@@ -189,14 +196,16 @@ import Testing
     _ = try FinderFixtures.run([
       "--track", track, "--provider", "google-legacy", "--places-cache", file.path,
     ])
-    try Self.sqlite(file, "UPDATE search SET covered_radius = \(radius);")
+    try Self.sqlite(file, "UPDATE search SET \(change);")
     let result = try FinderFixtures.forage([
       "run", "--track", track, "--provider", "google-legacy", "--places-cache", file.path,
     ])
-    #expect(result.status == 65, "\(radius): \(result.stderr)")
+    #expect(result.status == 65, "\(change): \(result.stderr)")
     let lines = result.stderr.split(separator: "\n").filter { !$0.contains("in-process mock") }
-    #expect(lines.count == 1, "\(radius): \(result.stderr)")
+    #expect(lines.count == 1, "\(change): \(result.stderr)")
     #expect(lines.first?.contains("holds an impossible search") == true, "\(result.stderr)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+    #expect(!left.contains { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") }, "\(left)")
   }
 
   /// A cache that cannot grow (here past `ulimit -f`) fails the run with one line and exit 74,

@@ -186,7 +186,7 @@ struct PostgresPlacesCacheTests {
   /// 1e308 stopped forage there).
   @Test(arguments: [
     "covered_radius = 50000.5", "covered_radius = 1e308",
-    "searched_at = 'Infinity'", "covered_radius = 'Infinity'",
+    "searched_at = 'Infinity'", "covered_radius = 'Infinity'", "searched_at = 1e12",
   ])
   func anImpossibleSearchIsRefused(_ change: String) async throws {
     let database = try await F.database()

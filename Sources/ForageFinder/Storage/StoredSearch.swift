@@ -20,12 +20,18 @@ public struct StoredSearch: Sendable, Equatable {
     self.searchedAt = searchedAt
   }
 
+  /// How far after the reader's clock a stored search's time may lie: machines sharing a
+  /// cache disagree by seconds or minutes, not days.
+  public static let clockSkew: Duration = .seconds(86_400)
+
   /// Whether a search read back from a places storage is one forage could have made: a covered
-  /// radius from 0 to the widest search (`NearbySearch.maximumRadius`, 50 km) and a
-  /// time (seconds since 1970) that is a number. A storage refuses any other as impossible:
-  /// the coverage cache cannot hold a disk of any size (one of 1e308 m stopped the process).
-  public static func isPossible(coveredRadius: Double, searchedAt: Double) -> Bool {
+  /// radius from 0 to the widest search (`NearbySearch.maximumRadius`, 50 km) and a time
+  /// (seconds since 1970) no later than ``clockSkew`` after `now`. A storage refuses any other
+  /// as impossible: the coverage cache cannot hold a disk of any size (one of 1e308 m stopped
+  /// the process), and a search from the future would never expire.
+  public static func isPossible(coveredRadius: Double, searchedAt: Double, now: Date) -> Bool {
     (0...NearbySearch.maximumRadius).contains(coveredRadius) && searchedAt.isFinite
+      && searchedAt <= now.timeIntervalSince1970 + clockSkew.seconds
   }
 }
 
