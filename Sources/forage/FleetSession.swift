@@ -72,7 +72,12 @@ enum FleetSession {
     }
     let cacheFile = try arguments.placesCache.open()
     // Closed on every way out, so that no -wal or -shm file is left beside it.
-    defer { cacheFile?.close() }
+    // A signal closes it too (``SignalCleanup``).
+    let closing = cacheFile.map { file in SignalCleanup.beforeExit { file.close() } }
+    defer {
+      closing.map(SignalCleanup.removeBeforeExit)
+      cacheFile?.close()
+    }
     let backends = try await makeBackends(ready.map(\.track))
     let database: PostgresCacheStorage?
     do {

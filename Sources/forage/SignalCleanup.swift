@@ -22,7 +22,10 @@ import Synchronization
 /// A live run (`--gpsd`) asks for SIGINT instead with ``onInterrupt(_:)``: the first SIGINT
 /// then ends the run so it finishes with its summary; a second exits at once as above.
 ///
-/// A live view asks with ``beforeExit(_:)`` to put the terminal back before such an exit.
+/// What must be undone first asks with ``beforeExit(_:)``: a live view puts the terminal back,
+/// a places cache file closes (so that no `-wal` or `-shm` file is left beside it). They run
+/// newest first, for at most ``exitHandlersWait``: an exit waits no longer for a file locked by
+/// another process.
 ///
 /// The handlers run on a dispatch queue, not in signal context, so removing files is safe.
 enum SignalCleanup {
@@ -39,13 +42,44 @@ enum SignalCleanup {
   /// What the next SIGINT does instead of exiting, if anything.
   private static let interruptHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
-  /// What runs before a signal ends the process, if anything.
-  private static let exitHandler = Mutex<(@Sendable () -> Void)?>(nil)
+  /// What runs before a signal ends the process, by the number ``beforeExit(_:)`` gave it.
+  private static let exitHandlers = Mutex<(next: Int, handlers: [Int: @Sendable () -> Void])>(
+    (0, [:])
+  )
 
-  /// Makes `handler` run before a signal ends the process (a live view puts the terminal
-  /// back); `nil` removes it.
-  static func beforeExit(_ handler: (@Sendable () -> Void)?) {
-    exitHandler.withLock { $0 = handler }
+  /// How long a signal's exit waits for the ``beforeExit(_:)`` handlers.
+  static let exitHandlersWait: Duration = .seconds(2)
+
+  /// Makes `handler` run before a signal ends the process; returns the number to remove it
+  /// with (``removeBeforeExit(_:)``).
+  @discardableResult
+  static func beforeExit(_ handler: @escaping @Sendable () -> Void) -> Int {
+    exitHandlers.withLock { state in
+      state.next += 1
+      state.handlers[state.next] = handler
+      return state.next
+    }
+  }
+
+  /// Removes a handler ``beforeExit(_:)`` added.
+  static func removeBeforeExit(_ number: Int) {
+    _ = exitHandlers.withLock { $0.handlers.removeValue(forKey: number) }
+  }
+
+  /// Runs the handlers, newest first, waiting for them at most ``exitHandlersWait``.
+  private static func runExitHandlers() {
+    let handlers = exitHandlers.withLock { state in
+      defer { state.handlers = [:] }
+      return state.handlers.sorted { $0.key > $1.key }.map(\.value)
+    }
+    guard !handlers.isEmpty else { return }
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      for handler in handlers { handler() }
+      done.signal()
+    }
+    let wait = exitHandlersWait.components
+    _ = done.wait(timeout: .now() + .seconds(Int(wait.seconds)))
   }
 
   /// Makes the next SIGINT call `handler` instead of exiting (once); `nil` restores the exit.
@@ -80,7 +114,7 @@ enum SignalCleanup {
           handler()
           return
         }
-        exitHandler.withLock { $0.take() }?()
+        runExitHandlers()
         TemporaryFiles.shared.removeAll()
         _exit(128 + number)
       }

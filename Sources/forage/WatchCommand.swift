@@ -65,7 +65,7 @@ struct WatchCommand: AsyncParsableCommand {
     let control = RunControl()
     let (leaving, leave) = AsyncStream<Void>.makeStream()
     let diagnostics = HeldDiagnostics()
-    SignalCleanup.beforeExit {
+    let restoring = SignalCleanup.beforeExit {
       terminal.leave()
       diagnostics.release()
     }
@@ -93,7 +93,7 @@ struct WatchCommand: AsyncParsableCommand {
       drawing.cancel()
       for source in sources { source.cancel() }
       terminal.leave()
-      SignalCleanup.beforeExit(nil)
+      SignalCleanup.removeBeforeExit(restoring)
       diagnostics.release()
     }
     let summary: RunSummary

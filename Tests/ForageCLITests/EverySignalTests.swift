@@ -8,7 +8,8 @@ import Testing
 
 /// Every catchable signal whose default action ends a process, sent in the middle of a run
 /// that writes `--output`, `--record` and `--places-cache`: the temporary files are removed,
-/// the old outputs kept, and the exit is 128 + the signal's number, as GNU sort does.
+/// the old outputs kept, the places cache closed (no `-wal` or `-shm` file left beside it), and
+/// the exit is 128 + the signal's number, as GNU sort does.
 @Suite struct EverySignalTests {
   /// Signals 1 to 31 whose default action ends the process and that can be caught: all but
   /// SIGKILL and SIGSTOP (uncatchable), the ones ignored or stopping by default (SIGCHLD,
@@ -58,16 +59,25 @@ import Testing
       ],
       in: directory
     )
-    // Wait (bounded) until both temporary files exist, so the signal meets a run in progress.
+    // Wait (bounded) until both temporary files exist and the places API is started (after the
+    // cache is open), so the signal meets a run in progress.
     let deadline = ContinuousClock.now + .seconds(60)
     while Self.temporaries(in: directory).count < 2 && ContinuousClock.now < deadline {
       usleep(10_000)
     }
     try #require(Self.temporaries(in: directory).count == 2, "\(child.stderr)")
+    try #require(child.waitForStderr("using the in-process mock", limit: .seconds(60)))
+    try #require(FileManager.default.fileExists(atPath: path("places.sqlite-wal")))
     child.send(signal)
     let status = try child.wait(limit: .seconds(30))
     #expect(status == 128 + signal, "signal \(signal), \(format): \(child.stderr)")
     #expect(Self.temporaries(in: directory).isEmpty, "signal \(signal), \(format)")
+    // The cache was closed: it left its searches in the file, not in a log beside it.
+    let left = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    #expect(
+      !left.contains { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") },
+      "signal \(signal), \(format): \(left)"
+    )
     for name in names {
       #expect(
         try Data(contentsOf: directory.appendingPathComponent(name)) == old,
