@@ -7,6 +7,10 @@ import Foundation
 /// Times are ISO 8601 or numbers of seconds (or milliseconds, above 10^11) since 1970.
 /// Blank lines and lines starting with `#` are skipped.
 struct CSVParser: TrackParser {
+  /// The longest line read, in bytes; a longer one is skipped (``TrackDefect/Kind/overlongLine``).
+  /// A row of a dozen numbers and a time is under 200 bytes.
+  static let maximumLineLength = 65_536
+
   let source: ByteSource
   var counts = TrackFileCounts()
   private let header: CSVHeader
@@ -52,6 +56,15 @@ struct CSVParser: TrackParser {
       guard let first = lineBytes.firstIndex(where: { !isSpace($0) }) else { continue }
       if lineBytes[first] == UInt8(ascii: "#") { continue }
       counts.records += 1
+      guard lineBytes.count <= Self.maximumLineLength else {
+        return .defect(
+          TrackDefect(
+            .overlongLine,
+            line: line,
+            detail: "more than \(Self.maximumLineLength) bytes"
+          )
+        )
+      }
       split()
       guard fields.count >= header.requiredCount else {
         return .defect(
@@ -79,13 +92,16 @@ struct CSVParser: TrackParser {
     }
   }
 
+  /// Reads one line without its line ending, `nil` at the end of the file; of a line longer
+  /// than ``maximumLineLength`` only that many bytes are kept (the rest is read past), so that
+  /// memory stays bounded whatever the file holds.
   private static func readLine(_ source: ByteSource) throws(TrackError) -> [UInt8]? {
     var bytes: [UInt8] = []
     var any = false
     while let byte = try source.next() {
       any = true
       if byte == 0x0A { break }
-      bytes.append(byte)
+      if bytes.count <= maximumLineLength { bytes.append(byte) }
     }
     while bytes.last == 0x0D { bytes.removeLast() }
     return any ? bytes : nil

@@ -18,6 +18,7 @@ extension TrackDefect.Kind {
     case .emptySegment: "an empty segment"
     case .checksumError: "a wrong NMEA checksum"
     case .partialLine: "a line cut short"
+    case .overlongLine: "a line longer than 64 KiB"
     case .binaryNoise: "bytes that are not text"
     case .unpairedGGA: "a GGA sentence without its RMC"
     case .unreadableValue:

@@ -33,6 +33,9 @@ public struct TrackDefect: Sendable, Hashable, Codable {
     case checksumError = "checksum_error"
     /// An incomplete line: an NMEA sentence cut short, or a CSV row with too few fields.
     case partialLine = "partial_line"
+    /// A CSV line longer than any row of a track (64 KiB), skipped unread so that memory stays
+    /// bounded.
+    case overlongLine = "overlong_line"
     /// Bytes that are not text, such as binary UBX or SiRF packets between NMEA sentences.
     case binaryNoise = "binary_noise"
     /// An NMEA `GGA` sentence with no `RMC` of the same time, so no date and no speed.

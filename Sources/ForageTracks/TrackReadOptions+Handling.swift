@@ -26,7 +26,7 @@ extension TrackReadOptions {
         ? "kept where they have a position (the location filter drops them), else skipped"
         : "skipped"
     case .emptySegment: return "ignored"
-    case .checksumError, .partialLine, .binaryNoise: return "skipped"
+    case .checksumError, .partialLine, .overlongLine, .binaryNoise: return "skipped"
     case .unpairedGGA: return "skipped (no date without an RMC)"
     case .unreadableValue: return "kept without that value"
     }

@@ -5,6 +5,20 @@ import Testing
 
 /// The CSV reader: header-driven columns, aliases, time forms and bad rows.
 @Suite struct CSVReaderTests {
+  /// A line longer than any row (here 100 000 digits in a longitude) is skipped with a defect
+  /// of its own, read past without being kept: a 200 MB line held 354 MB of memory, and was
+  /// reported as a line cut short.
+  @Test func anOverlongLineIsSkippedWithADefect() throws {
+    let long = "2026-01-01T00:00:01Z,60.1701,24.94" + String(repeating: "9", count: 100_000)
+    let text =
+      "time,lat,lon\n2026-01-01T00:00:00Z,60.17,24.94\n\(long)\n"
+      + "2026-01-01T00:00:02Z,60.1702,24.94\n"
+    let events = try readEvents(text, format: .csv)
+    #expect(fixes(events).map(\.line) == [2, 4])
+    #expect(defects(.overlongLine, in: events).map(\.line) == [3])
+    #expect(defects(events).count == 1)
+  }
+
   /// A measure that is not a number (`nan`, `inf`, `abc`) is dropped from its fix with a
   /// defect, as one out of range is: it was dropped without a word.
   @Test(arguments: ["nan", "NaN", "inf", "-inf", "abc", "1e999"])
