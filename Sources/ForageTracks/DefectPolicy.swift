@@ -112,7 +112,10 @@ struct DefectPolicy {
   /// Gives the held-back points times and delivers them: between the timed points before and
   /// after them, in proportion to the distance along the track; backwards from the timed point
   /// that follows them when none comes before; forwards from the one before them (or the file's
-  /// time, or ``TrackReadOptions/timelessStart``) when none follows. Made-up times stop at the
+  /// time, or ``TrackReadOptions/timelessStart``) when none follows, or when the one that
+  /// follows is earlier than it (a time going backwards, which the point itself is judged for:
+  /// times made up backwards from it were earlier too, so the points were reported given times
+  /// and then skipped). Made-up times stop at the
   /// ends of the years forage writes (`Date/clampedToRepresentable`): past
   /// 9999-12-31T23:59:59.999Z the points share that last millisecond, so what forage writes it
   /// reads back, and a made-up time still never overtakes a real one.
@@ -141,7 +144,7 @@ struct DefectPolicy {
           total > 0 ? walked / total : Double(position + 1) / Double(pending.count + 1)
         pending[position].fix.time = lastTime.addingTimeInterval(span * share)
       }
-    } else if let (following, time) = next {
+    } else if let (following, time) = next, stream.lastTime == nil {
       var anchor = following
       var current = time
       for position in pending.indices.reversed() {

@@ -21,6 +21,25 @@ import Testing
     return text
   }
 
+  /// A point without a time between a timed point and one earlier than it (a time going
+  /// backwards) is given a time forward from the one before and kept: its time was made up
+  /// backwards from the earlier one, so it was reported both "interpolated" and "skipped".
+  @Test func aMissingTimeBeforeATimeGoingBackwardsIsGivenOneForward() throws {
+    let events = try readEvents(
+      csv([
+        (10, 60, 24), (11, 60.00001, 24), (nil, 60.00002, 24), (1, 60.00003, 24),
+        (12, 60.00004, 24),
+      ]),
+      format: .csv
+    )
+    #expect(fixes(events).map(\.line) == [2, 3, 4, 6])
+    #expect(defects(.missingTime, in: events).map(\.line) == [4])
+    #expect(defects(.timeBackwards, in: events).map(\.line) == [5])
+    let made = try #require(fixes(events).first { $0.line == 4 }?.time)
+    #expect(made > Date(timeIntervalSince1970: 1_577_836_811))
+    #expect(made < Date(timeIntervalSince1970: 1_577_836_812))
+  }
+
   @Test func interpolatesMissingTimesForwardAtTheStatedSpeed() throws {
     var options = TrackReadOptions()
     options.missingTime = .interpolate(metresPerSecond: 2)
