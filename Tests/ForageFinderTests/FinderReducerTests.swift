@@ -232,5 +232,11 @@ import Testing
     )
     FinderState.reduce(&state, .placesFailed(denied))
     #expect(state.fatalFailure == denied)
+    // A search still in flight fails after it: the first failure still says why the run stops.
+    var later = denied
+    later.fixIndex = 1
+    later.message = "4 searches in a row failed"
+    FinderState.reduce(&state, .placesFailed(later))
+    #expect(state.fatalFailure == denied)
   }
 }

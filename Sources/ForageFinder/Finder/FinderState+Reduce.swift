@@ -35,7 +35,9 @@ extension FinderState {
         )
       )
     case .placesFailed(let failure):
-      if failure.isFatal { state.fatalFailure = failure }
+      // The first that stops the run says why: searches still in flight then fail too, and
+      // the last said "4 searches in a row failed" where 3 stop a run.
+      if failure.isFatal, state.fatalFailure == nil { state.fatalFailure = failure }
       if !failure.isRetrying { state.summary.fixesUnanswered += 1 }
       if failure.kind == PlacesFailure.notExactKind { state.summary.fixesNotExact += 1 }
       state.emit(
