@@ -67,23 +67,8 @@ public final class FakeGPSD: Sendable {
   ///
   /// - Throws: `POSIXError` when the socket cannot be bound.
   public init(_ scripts: [Script]) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-    guard listener >= 0 else { throw POSIXError(.EIO) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, length) == 0 && listen(listener, 8) == 0
-          && getsockname(listener, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      Glibc.close(listener)
-      throw POSIXError(.EADDRINUSE)
-    }
-    port = Int(UInt16(bigEndian: address.sin_port))
+    let (listener, port) = try LoopbackSocket.bind(listening: true)
+    self.port = port
     let open = Listener(listener)
     self.listener = open
     served = BlockingThread {
@@ -136,20 +121,9 @@ public final class FakeGPSD: Sendable {
   /// to listen on; another process may take it first. For a port that refuses connections, use
   /// ``RefusingPort``.
   public static func unusedPort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw POSIXError(.EIO) }
-    defer { Glibc.close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return Int(UInt16(bigEndian: address.sin_port))
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    return refusing.port
   }
 
   /// Sends every byte; `false` when the connection failed (the client closed it).

@@ -15,23 +15,7 @@ public final class RefusingPort: Sendable {
 
   /// Binds a socket to a port the system chooses, without listening on it.
   public init() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw POSIXError(.EIO) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      Glibc.close(descriptor)
-      throw POSIXError(.EADDRINUSE)
-    }
-    self.descriptor = descriptor
-    port = Int(UInt16(bigEndian: address.sin_port))
+    (descriptor, port) = try LoopbackSocket.bind(listening: false)
   }
 
   /// Frees the port.
