@@ -390,7 +390,8 @@ enum FinderSession {
       printError(
         "warning: the places API's answers held \(backend.skippedPlaces) "
           + (backend.skippedPlaces == 1 ? "result" : "results")
-          + " that cannot be a place (an impossible coordinate, no id), left out of the answers"
+          + " that cannot be a place (an impossible coordinate, no id, an id already in the "
+          + "answer), left out of the answers"
       )
     }
     if let tally = summary.notifications, tally.dropped > 0 {

@@ -23,10 +23,13 @@ struct SearchNotes: Sendable {
   }
 
   /// The results of `page` that cannot be used: those the provider could not read
-  /// (``ForageProviders/PlacesPage/skippedResults``) and places whose position is not a
-  /// coordinate.
+  /// (``ForageProviders/PlacesPage/skippedResults``), places whose position is not a
+  /// coordinate, and places whose id an earlier result of the page has (the search keeps the
+  /// first; a second was left out without a word).
   func unusableCount(of page: PlacesPage) -> Int {
-    page.skippedResults + page.places.count { !Self.isUsable($0) }
+    var ids = Set<String>()
+    return page.skippedResults
+      + page.places.count { !Self.isUsable($0) || !ids.insert($0.id).inserted }
   }
 
   /// Whether a place's position is a coordinate.
