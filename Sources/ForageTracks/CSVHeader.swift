@@ -15,6 +15,11 @@ struct CSVHeader: Equatable {
   var satellites: Int?
   /// The number of columns the header names.
   var columnCount: Int
+  /// Two columns naming the latitude or the longitude, such as `lat,latitude`, described for
+  /// a message; `nil` when each is named once. Which is the position cannot be told, so such a
+  /// header is refused. Of two columns naming another measure the first is read (`date,time`
+  /// names the time twice, and many loggers write both).
+  var repeated: String?
 
   /// The highest column index a row needs for a position.
   var requiredCount: Int { max(latitude, longitude) + 1 }
@@ -33,9 +38,17 @@ struct CSVHeader: Equatable {
       )
       .lowercased()
     }
-    func column(_ aliases: Set<String>) -> Int? { names.firstIndex { aliases.contains($0) } }
-    guard let latitude = column(["lat", "latitude", "y"]),
-      let longitude = column(["lon", "lng", "long", "longitude", "x"])
+    var repeated: String?
+    func column(_ aliases: Set<String>, _ measure: String? = nil) -> Int? {
+      let matching = names.indices.filter { aliases.contains(names[$0]) }
+      if let measure, matching.count > 1, repeated == nil {
+        let named = matching.prefix(2).map { "\($0 + 1) ('\(names[$0])')" }
+        repeated = "columns \(named[0]) and \(named[1]) both name the \(measure)"
+      }
+      return matching.first
+    }
+    guard let latitude = column(["lat", "latitude", "y"], "latitude"),
+      let longitude = column(["lon", "lng", "long", "longitude", "x"], "longitude")
     else { return nil }
     self.separator = separator.asciiValue!
     self.latitude = latitude
@@ -48,5 +61,6 @@ struct CSVHeader: Equatable {
     hdop = column(["hdop"])
     satellites = column(["sat", "sats", "satellites"])
     columnCount = names.count
+    self.repeated = repeated
   }
 }

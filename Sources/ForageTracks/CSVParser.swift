@@ -44,6 +44,15 @@ struct CSVParser: TrackParser {
           "expected a CSV header naming lat and lon columns (such as time,lat,lon) but found '\(text.prefix(60))'"
       )
     }
+    if let repeated = header.repeated {
+      throw TrackError(
+        .malformed,
+        file: source.path,
+        line: line,
+        column: 1,
+        message: "expected one latitude and one longitude column in the CSV header, but \(repeated)"
+      )
+    }
     self.header = header
     counts.trackSegments = 1
   }

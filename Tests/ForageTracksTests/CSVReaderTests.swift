@@ -5,6 +5,33 @@ import Testing
 
 /// The CSV reader: header-driven columns, aliases, time forms and bad rows.
 @Suite struct CSVReaderTests {
+  /// A header naming the latitude or the longitude twice is refused, naming both columns:
+  /// which is the position cannot be told (the first was read without a word). Another measure
+  /// named twice (`date,time`, as many loggers write) is read from its first column.
+  @Test(arguments: [
+    ("lat,lat,lon,time", "columns 1 ('lat') and 2 ('lat') both name the latitude"),
+    ("time;latitude;lon;y", "columns 2 ('latitude') and 4 ('y') both name the latitude"),
+    ("lat,lng,longitude", "columns 2 ('lng') and 3 ('longitude') both name the longitude"),
+  ])
+  func aPositionNamedTwiceIsRefused(header: String, expected: String) {
+    let separator = header.contains(";") ? ";" : ","
+    let row = header.split(separator: Character(separator)).map { _ in "1" }
+      .joined(separator: separator)
+    let error = readError("\(header)\n\(row)\n", format: .csv)
+    #expect(error?.kind == .malformed)
+    #expect(error?.line == 1)
+    #expect(error?.message.hasSuffix(expected) == true, "\(String(describing: error))")
+  }
+
+  @Test func anotherMeasureNamedTwiceIsReadFromItsFirstColumn() throws {
+    let events = try readEvents(
+      "date,time,lat,lon,ele,alt\n2026-01-01T00:00:00Z,x,60.17,24.94,12,99\n",
+      format: .csv
+    )
+    #expect(fixes(events).first?.elevation == 12)
+    #expect(fixes(events).first?.time != nil)
+  }
+
   /// A line longer than any row (here 100 000 digits in a longitude) is skipped with a defect
   /// of its own, read past without being kept: a 200 MB line held 354 MB of memory, and was
   /// reported as a line cut short.
