@@ -4,9 +4,9 @@ import Foundation
 /// turns `RMC` and `GGA` sentences of the same time (from any talker) into one point.
 ///
 /// Lines starting with `#` are comments (gpsd's log headers); a UTF-8 byte order mark at the
-/// start is read past by the ``ByteSource``, as for every format. Binary packets between sentences and
-/// cut-off sentences are skipped and reported as ``TrackDefect/Kind/binaryNoise`` and
-/// ``TrackDefect/Kind/partialLine``.
+/// start is read past by the ``ByteSource``, as for every format. Binary packets between
+/// sentences and cut-off sentences are skipped and reported as
+/// ``TrackDefect/Kind/binaryNoise`` and ``TrackDefect/Kind/partialLine``.
 struct NMEAParser: TrackParser {
   /// The longest line kept; longer runs (binary packets without a newline) are cut.
   static let maximumLineLength = 4096

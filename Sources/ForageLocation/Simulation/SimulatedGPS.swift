@@ -101,9 +101,10 @@ public struct SimulatedGPS: Sendable {
   ///
   /// Readings are indexed from 0 and placed on the clock by their times, offsets from the first
   /// time, never backwards: a reading earlier than the one before (a new timeline) is not waited
-  /// for, and is stamped with its own time, as any fix's events carry its time. A reading without a time comes 1 s after the one before from a file
-  /// (an untimed track's pace), and at the last time known from a live source (one with a
-  /// `fallbackTime`), whose readings come in their own time. Readings before the first one with a
+  /// for, and is stamped with its own time, as any fix's events carry its time. A reading
+  /// without a time comes 1 s after the one before from a file (an untimed track's pace), and at
+  /// the last time known from a live source (one with a `fallbackTime`), whose readings come in
+  /// their own time. Readings before the first one with a
   /// time (a receiver that does not know the date yet) wait for it, up to ``untimedLookAhead``,
   /// and are placed at that time: no reading without a time is stamped before the first one.
   /// When the source ends, or that many wait, before any time arrives, they are placed at
