@@ -3,10 +3,10 @@
 ///
 /// ArgumentParser's own refusal (`--limit 99999999999999999999`, `--seed -1`) said only "The
 /// value … is invalid", not what was expected; a number too large for the type never reached
-/// the command's check. An option read so loses ArgumentParser's "(default: …)" in its help:
-/// its help says the default itself. A number that reads but lies
-/// outside what the command accepts is returned, for the command's own check to refuse in its
-/// words (`--limit must be at least 1, not 0`).
+/// the command's check. A number that reads but lies outside what the command accepts is
+/// returned, for the command's own check to refuse in its words (`--limit must be at least 1,
+/// not 0`). An option read so loses ArgumentParser's "(default: …)" in its help: its help says
+/// the default itself.
 public enum NumericOption {
   /// Why a value is not a number the option takes; ArgumentParser shows its description after
   /// "The value 'x' is invalid for '--option <n>': ".
