@@ -108,8 +108,17 @@ import Testing
     let transport = RecordingTransport { number in
       HTTPResponse(status: number.isMultiple(of: 2) ? 204 : 503)
     }
+    // Without jitter every retry waits, so each is a sleep: with the notifier's own random
+    // seed, full jitter drew a wait of 0 ms about once in 40 runs, and that retry slept none.
+    var policy = NotificationConfiguration.defaultRetryPolicy
+    policy.jitter = .none
     let (outcome, entered, _) = try await Self.run(
-      NotificationConfiguration(url: Self.receiver, retryClock: clock, transport: transport)
+      NotificationConfiguration(
+        url: Self.receiver,
+        retryPolicy: policy,
+        retryClock: clock,
+        transport: transport
+      )
     )
     #expect(transport.requests.count == 2 * entered.count)
     #expect(clock.sleeps.count == entered.count)
