@@ -66,20 +66,22 @@ enum SignalCleanup {
     _ = exitHandlers.withLock { $0.handlers.removeValue(forKey: number) }
   }
 
-  /// Runs the handlers, newest first, waiting for them at most ``exitHandlersWait``.
-  private static func runExitHandlers() {
+  /// Removes the temporary files and ends the process as `number` asks, after the handlers
+  /// (newest first); if they are not done within ``exitHandlersWait``, a timer ends it without
+  /// them.
+  private static func exit(on number: Int32) {
+    let end: @Sendable () -> Void = {
+      TemporaryFiles.shared.removeAll()
+      _exit(128 + number)
+    }
+    let wait = Int(exitHandlersWait.components.seconds)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(wait), execute: end)
     let handlers = exitHandlers.withLock { state in
       defer { state.handlers = [:] }
       return state.handlers.sorted { $0.key > $1.key }.map(\.value)
     }
-    guard !handlers.isEmpty else { return }
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      for handler in handlers { handler() }
-      done.signal()
-    }
-    let wait = exitHandlersWait.components
-    _ = done.wait(timeout: .now() + .seconds(Int(wait.seconds)))
+    for handler in handlers { handler() }
+    end()
   }
 
   /// Makes the next SIGINT call `handler` instead of exiting (once); `nil` restores the exit.
@@ -114,9 +116,7 @@ enum SignalCleanup {
           handler()
           return
         }
-        runExitHandlers()
-        TemporaryFiles.shared.removeAll()
-        _exit(128 + number)
+        exit(on: number)
       }
       source.resume()
       sources.append(source)
